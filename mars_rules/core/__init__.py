@@ -1,0 +1,12 @@
+"""The core that all four games share (standard library only)."""
+from .actions import CHANCE, Action, IllegalAction, PositionError, Step
+from .chance import as_fractions, draw_index, pick
+from .history import History
+from .playout import playout, random_policy
+from .positions import MAX_POSITION_CHARS, Checker, parse_position
+from .score import ScoreRow, ScoreSheet
+from .state import GameState
+
+__all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
+           "GameState", "History", "playout", "random_policy", "draw_index", "pick", "as_fractions",
+           "Checker", "parse_position", "MAX_POSITION_CHARS"]

@@ -1,0 +1,117 @@
+"""The shared core: actions, errors, chance stream, score sheet, history, and import hygiene."""
+import ast
+import pathlib
+import sys
+from fractions import Fraction
+
+import pytest
+
+import mars_rules
+from mars_rules.core import (CHANCE, Action, Checker, History, IllegalAction, PositionError, ScoreRow,
+                             ScoreSheet, as_fractions, draw_index, parse_position, pick)
+
+ROOT = pathlib.Path(mars_rules.__file__).parent
+
+
+def test_action_is_a_frozen_hashable_value():
+    a = Action("place_rover", 0, {"site": "Workshop"}, "Place the Rover on the Workshop")
+    b = Action("place_rover", 0, {"site": "Workshop"}, lambda act: "other words")
+    assert a == b and hash(a) == hash(b) and not (a != b)
+    assert a != Action("place_rover", 1, {"site": "Workshop"})
+    assert a.params["site"] == "Workshop" and a.get("site") == "Workshop"
+    with pytest.raises(TypeError):
+        a.params["site"] = "Dormitory"
+    assert str(b) == "other words"
+    assert Action.from_dict(a.to_dict()) == a
+    assert len({a, b}) == 1
+
+
+def test_errors_carry_reason_rule_and_problems():
+    e = IllegalAction("You need 2 Oxygen.", "Step 2: Transfer 1 Action Tile")
+    assert e.reason == "You need 2 Oxygen." and e.rule.startswith("Step 2")
+    assert "Step 2" in str(e)
+    p = PositionError(["a", "b"])
+    assert p.problems == ["a", "b"] and isinstance(p, ValueError)
+
+
+def test_chance_stream_is_deterministic_and_uses_every_outcome():
+    assert [draw_index(5, i, 6) for i in range(50)] == [draw_index(5, i, 6) for i in range(50)]
+    assert set(draw_index(5, i, 6) for i in range(200)) == set(range(6))
+    weighted = [("a", 1), ("b", 3)]
+    assert as_fractions(weighted) == (("a", Fraction(1, 4)), ("b", Fraction(3, 4)))
+    assert {pick(weighted, 1, i) for i in range(100)} == {"a", "b"}
+
+
+def test_score_sheet_totals_and_table():
+    s = ScoreSheet(("A", "B"), (ScoreRow(0, "x", 2, "r"), ScoreRow(1, "x", 5, "r"), ScoreRow(0, "y", -1, "q")),
+                   tiebreak="none needed", final=True, winners=(1,))
+    assert s.totals == (1, 5)
+    assert s.table() == [["x", 2, 5], ["y", -1, 0], ["Total", 1, 5]]
+    assert "none needed" in str(s)
+
+
+def test_parse_position_refuses_bad_input_with_problems():
+    for bad in [None, 3, "[1]", "{", '{"format": 2, "game": "x"}', "NaN", "[" * 100000,
+                "x" * (mars_rules.core.MAX_POSITION_CHARS + 1)]:
+        with pytest.raises(PositionError) as e:
+            parse_position(bad, "ruins_of_mars")
+        assert e.value.problems
+
+
+def test_checker_lists_every_problem():
+    c = Checker()
+    d = c.obj({"a": "x", "z": 1}, "root", {"a": int, "b": int})
+    c.int_in(d.get("b"), "root.b", 0, 3)
+    assert len(c.problems) == 3
+    with pytest.raises(PositionError) as e:
+        c.done()
+    assert len(e.value.problems) == 3
+
+
+def test_history_undo_redo_jump_and_bound():
+    class Counter(tuple):
+        def apply(self, action):
+            if action == "bad":
+                raise IllegalAction("no", "r")
+            return Counter((self[0] + 1,))
+
+    h = History(Counter((0,)), limit=5)
+    for _ in range(3):
+        h.apply("inc")
+    assert h.current[0] == 3
+    assert h.undo()[0] == 2 and h.undo()[0] == 1 and h.redo()[0] == 2
+    with pytest.raises(IllegalAction):
+        h.apply("bad")
+    assert h.current[0] == 2 and len(h) == 4
+    h.apply("inc")  # drops the redo branch
+    assert len(h) == 4 and not h.can_redo
+    assert h.jump(0)[0] == 0
+    for _ in range(20):
+        h.jump(-1)
+        h.apply("inc")
+    assert len(h) == 5 and h.dropped > 0
+
+
+def test_games_registry_and_load():
+    assert set(mars_rules.GAMES) <= set(mars_rules.GAME_NAMES)
+    for name, module in mars_rules.GAMES.items():
+        assert mars_rules.load(name) is module
+    with pytest.raises(KeyError):
+        mars_rules.load("chess")
+
+
+def _imported_roots(path):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module.split(".")[0]
+
+
+def test_mars_rules_imports_only_the_standard_library():
+    allowed = set(sys.stdlib_module_names) | {"mars_rules", "__future__"}
+    bad = {(str(p.relative_to(ROOT)), m) for p in ROOT.rglob("*.py") for m in _imported_roots(p)
+           if m not in allowed}
+    assert not bad, f"mars_rules imports outside the standard library: {sorted(bad)}"
