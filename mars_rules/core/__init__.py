@@ -5,8 +5,11 @@ from .history import History
 from .playout import playout, random_policy
 from .positions import MAX_POSITION_CHARS, Checker, parse_position
 from .score import ScoreRow, ScoreSheet
+from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_comparison, game_seed,
+                       greedy_policy, simulate, wilson)
 from .state import GameState
 
 __all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
            "GameState", "History", "playout", "random_policy", "draw_index", "pick", "as_fractions",
-           "Checker", "parse_position", "MAX_POSITION_CHARS"]
+           "Checker", "parse_position", "MAX_POSITION_CHARS", "simulate", "compare", "greedy_policy",
+           "POLICIES", "SimulationResult", "Comparison", "format_comparison", "game_seed", "wilson"]
