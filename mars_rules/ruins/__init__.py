@@ -1,0 +1,147 @@
+"""Ruins: the climbing card game with card crafting (2-5 players).
+
+Each round, empty your hand before the others: lead one ruin or a set of one rank, follow with as many
+ruins of an equal or higher rank, or pass. While playing, upgrade the ruins you play for good with
+claims and discoveries bought with torches. Going out early scores VP; start a round on 9+ VP and go
+out first to win, or win the showdown after round 4.
+
+>>> import mars_rules.ruins as ruins
+>>> s = ruins.new_game(players=3, seed=7)
+>>> s.step, s.to_move, [len(h) for h in s.hands], len(s.deck)
+('night_flip', 0, [9, 9, 9], 3)
+>>> s = s.apply(s.legal_actions()[-1])   # Ada keeps all her ruins day side up
+>>> s.to_move
+1
+
+Steps (`state.step`, see TURN_STEPS): deal -> night_flip -> lead / follow -> claim -> discover -> (draw)
+-> (refill) -> follow ... The showdown is round 5 (`state.round == 5`) with `state.seated` marking who
+plays it.
+
+Action kinds (params; all params are ints):
+
+- "deal" (chance; ruin, to): ruin id `ruin` is dealt to seat `to` at a round's deal.
+- "draw" (chance; ruin, to): seat `to` draws ruin `ruin` because of an "each opponent draws" effect.
+- "reveal" (chance; discovery, slot): discovery id `discovery` fills market slot `slot` (0 = next to
+  the discovery deck) at the end of a turn or at setup.
+- "flip" (ruin): at the start of a round, secretly flip ruin `ruin` (day side, in your hand) to its night
+  side for the rest of the game. "no_flip" (): keep every ruin day side up this round.
+- "pick" (ruin): add ruin `ruin` from your hand to the play you are building (lead or follow). Only
+  ruins that can still make a legal play (with discoveries you can afford) are offered. A follow moves
+  on by itself once you have chosen as many ruins as the last play.
+- "done" (): while leading, stop choosing ruins; while claiming, stop adding claims.
+- "pass" (): do not follow (the ruins you chose go back to your hand); your turn ends.
+- "claim" (ruin): put one of your 2 claim cards on ruin `ruin` of your play.
+- "discover" (slot, ruin): spend the torches of market slot `slot` on its discovery and add it to ruin
+  `ruin` of your play, in the discovery's position (top, middle or bottom).
+- "play" (): confirm the play: the ruins go face up on the trick and their effects happen.
+
+Data the rulebook does not print (night sides, the 39 discovery effects, market costs, the scoreboard)
+is ASSUMED and replaceable: `new_game(cards=data.load_cards("my_cards.json"))`.
+"""
+from __future__ import annotations
+
+from mars_rules.core import Step
+
+from . import codec, crafting, data, flow, moves, scoring, text  # noqa: F401
+from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
+from .state import NO_FLIP, State
+
+TITLE = "Ruins"
+PLAYER_COUNTS = (2, 3, 4, 5)
+NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli")
+
+TURN_STEPS = (
+    Step("deal", "Deal (set-up and round end)",
+         "All ruins are shuffled and 9 are dealt to each player, one chance node per card; then any ruin "
+         "carrying an opponent's claim goes to that opponent, with no replacement.", "Round End"),
+    Step("night_flip", "Start of round: night flip",
+         "Each player in turn secretly chooses one day-side ruin to flip to its night side for good, or none; "
+         "the choices are revealed when everyone has chosen.", "Start of Round"),
+    Step("lead", "Lead",
+         "Choose one ruin, or several of one rank (after upgrades), a ruin at a time; then 'done'.",
+         "Player Turns"),
+    Step("follow", "Follow or pass",
+         "Choose exactly as many ruins as the last play, of one rank equal or higher, or pass.", "Player Turns"),
+    Step("claim", "Upgrade: claims",
+         "Put your claim cards (2 per game) on ruins you are playing, one claim per ruin; or 'done'.",
+         "Upgrading Ruins: A. Add Claim"),
+    Step("discover", "Upgrade: discoveries, then confirm",
+         "Buy market discoveries with lit torches and add them to ruins you are playing (one per position), "
+         "then confirm the play.", "Upgrading Ruins: B. Add Discoveries"),
+    Step("draw", "Forced draws",
+         "Opponents draw the ruins an effect makes them draw, clockwise from the player's left.",
+         "Clarifications & Tips"),
+    Step("refill", "End of turn: market refill",
+         "The market slides right to fill gaps and is refilled to 4 from the discovery deck.",
+         "Upgrading Ruins: B. Add Discoveries"),
+    Step("game_over", "Game end",
+         "Someone won: an instant win or the first player out in the showdown.", "Game End"),
+)
+
+OPTIONS = {
+    "first_player": "seat that leads round 1 (default 0; the rulebook: whoever last lit a flame)",
+    "cards": "card data: a data.Cards, a dict in the JSON schema, or a path to a JSON file (default: ASSUMED set)",
+    "ruins_used": "ids of the ruins kept for 2-4 players (default: ASSUMED spread of copies, see default_used)",
+    "resolve_setup": "resolve the set-up chance nodes from the seed (default True); False stops at the first one",
+}
+
+State.game = None  # set below
+State._legal = moves.legal
+State._play = moves.play
+State._why = moves.why
+State._outcomes = flow.outcomes
+
+
+def default_used(players: int) -> tuple:
+    """ASSUMED (Setup table): rank r keeps copies r-1 .. r-2+players (mod 5), so every copy shows up."""
+    keep = RUINS_USED[players] // 10
+    return tuple(sorted(r * COPIES + (r + j) % COPIES for r in range(10) for j in range(keep)))
+
+
+def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_used=None,
+             resolve_setup: bool = True) -> State:
+    """A new game: the market and the first deal are chance nodes resolved from `seed`."""
+    names = tuple(NAMES[:players]) if isinstance(players, int) else tuple(str(p) for p in players)
+    n = len(names)
+    if n not in PLAYER_COUNTS:
+        raise ValueError(f"Ruins is for 2 to 5 players, not {n}")
+    if not (isinstance(first_player, int) and 0 <= first_player < n):
+        raise ValueError(f"first_player must be a seat 0..{n - 1}")
+    if cards is None:
+        cards = DEFAULT_CARDS
+    elif isinstance(cards, dict):
+        cards = data.cards_from_dict(cards)
+    elif not isinstance(cards, Cards):
+        cards = load_cards(cards)
+    used = default_used(n) if ruins_used is None else tuple(sorted(ruins_used))
+    per = RUINS_USED[n] // 10
+    if len(set(used)) != len(used) or any(not 0 <= c < RUIN_COUNT for c in used) or \
+            any(sum(1 for c in used if c // COPIES == r) != per for r in range(10)):
+        raise ValueError(f"ruins_used must hold {per} different ids of each rank (ids 0-49, id // 5 = rank - 1)")
+    blank = (0, -1, -1, -1, -1)
+    rank, wild = zip(*(crafting.rank_and_wild(cards, c, blank) for c in range(RUIN_COUNT)))
+    s = State(players=names, seed=seed, draws=0, step="refill", to_move="chance",
+              events=("Set-up: the discovery deck is shuffled and 4 discoveries are dealt to the market.",),
+              cards=cards, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild, hands=((),) * n,
+              deck=(), trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), selection=(),
+              market=(-1,) * data.MARKET_SIZE, ddeck=tuple(range(data.DISCOVERY_COUNT)), torches=(3,) * n,
+              claims_left=(data.CLAIMS,) * n, vp=(0,) * n, start_vp=(0,) * n, round=1, first_player=first_player,
+              seated=(1,) * n, out=(), flips=(NO_FLIP,) * n, to_deal=(), resume=("deal",), results=(),
+              winners_=(), viewer=-1)
+    if resolve_setup:
+        while s.to_move == "chance":
+            s = s.resolve_chance()
+    return s
+
+
+def from_json(text) -> State:
+    """A position from `state.to_json()` text (PositionError lists every problem)."""
+    return codec.from_json(text)
+
+
+import sys as _sys  # noqa: E402
+
+State.game = _sys.modules[__name__]
+
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "Cards",
+           "load_cards", "default_used"]

@@ -1,0 +1,272 @@
+"""The round: dealing (chance), night flips, tricks ending, going out, round end, showdown, game end.
+
+Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "Game End" and
+"The Score Track". Chance nodes: each ruin dealt or drawn, each discovery revealed into the market.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from mars_rules.core import CHANCE, Action
+
+from . import text
+from .data import HAND_SIZE, INSTANT_WIN_VP, MAX_VP, ROUNDS, SHOWDOWN_ROUND, TORCHES
+from .state import NO_FLIP, UNDECIDED
+
+_fast = Action.fast
+
+
+# ----- chance ------------------------------------------------------------------------------------
+def outcomes(s) -> tuple:
+    step = s.step
+    if step == "refill":
+        slot = _refill_slot(s.market)
+        t = partial(text.reveal_text, s)
+        return tuple((_fast("reveal", CHANCE, (("discovery", d), ("slot", slot)), t), 1) for d in s.ddeck)
+    to = s.to_deal[0]
+    if step == "deal":
+        t = partial(text.deal_text, s)
+        kind = "deal"
+    else:
+        t = partial(text.draw_text, s)
+        kind = "draw"
+    return tuple((_fast(kind, CHANCE, (("ruin", c), ("to", to)), t), 1) for c in s.deck)
+
+
+def _refill_slot(market) -> int:
+    """New discoveries enter next to the deck: the right-most empty slot left of the others."""
+    slot = -1
+    for i, d in enumerate(market):
+        if d < 0:
+            slot = i
+    return slot
+
+
+def _remove(tup, x):
+    i = tup.index(x)
+    return tup[:i] + tup[i + 1:]
+
+
+def _insert(tup, x):
+    for i, y in enumerate(tup):
+        if y > x:
+            return tup[:i] + (x,) + tup[i:]
+    return tup + (x,)
+
+
+def play_chance(s, a):
+    kind = a[0]
+    if kind == "reveal":
+        d, slot = a[2][0][1], a[2][1][1]
+        market = s.market[:slot] + (d,) + s.market[slot + 1:]
+        s = s._replace(market=market, ddeck=_remove(s.ddeck, d),
+                       events=(text.reveal_text(s, a) + ".",))
+        if -1 in market and s.ddeck:
+            return s
+        return resume(s)
+    cid, to = a[2][0][1], a[2][1][1]
+    hands = s.hands
+    hands = hands[:to] + (_insert(hands[to], cid),) + hands[to + 1:]
+    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:],
+                   events=((text.deal_text if kind == "deal" else text.draw_text)(s, a) + ".",))
+    if s.to_deal:
+        return s
+    if kind == "deal":
+        return _after_deal(s)
+    return after_turn(s)
+
+
+# ----- after a turn: forced draws, market refill, then the next decision -------------------------
+def after_turn(s):
+    """Run the pending chance nodes of a turn's end, then continue with `s.resume`."""
+    if s.to_deal:
+        return s._replace(step="draw", to_move=CHANCE)
+    if -1 in s.market and s.ddeck:
+        return s._replace(step="refill", to_move=CHANCE)
+    return resume(s)
+
+
+def resume(s):
+    r = s.resume
+    s = s._replace(resume=())
+    if r[0] == "deal":
+        return start_deal(s)
+    return next_after_play(s, r[1], r[2])
+
+
+def next_active(s, seat: int) -> int:
+    n = len(s.players)
+    seated, out = s.seated, s.out
+    for k in range(1, n + 1):
+        q = (seat + k) % n
+        if seated[q] and q not in out:
+            return q
+    return -1
+
+
+def active_count(s) -> int:
+    out = s.out
+    return sum(1 for p, x in enumerate(s.seated) if x and p not in out)
+
+
+def next_after_play(s, p: int, skip: int):
+    """After `p` played (and the play's chance nodes): the next player follows, or is skipped."""
+    q = next_active(s, p)
+    if skip:
+        ev = s.events + (f"{s.players[q]} is skipped: {s.players[p]} matched the rank exactly, "
+                         "so they must pass.",)
+        s = s._replace(events=ev, passed=(q,))
+        if trick_over(s):
+            return end_trick(s)
+        q = next_active(s, q)
+    return s._replace(step="follow", to_move=q)
+
+
+def trick_over(s) -> bool:
+    last = s.last_player
+    need = active_count(s) - (0 if last in s.out else 1)
+    return len(s.passed) >= need
+
+
+def end_trick(s):
+    """All but one passed in a row: the trick's ruins go back into the deck; the lead passes on."""
+    last = s.last_player
+    leader = last if last not in s.out else next_active(s, last)
+    deck = tuple(sorted(s.deck + s.trick))
+    why = (f"{s.players[leader]} leads next (closest to {s.players[last]} clockwise with cards)."
+           if leader != last else f"{s.players[leader]} leads next.")
+    ev = s.events + (f"Everyone else passed: the trick ends and its {len(s.trick)} ruins are shuffled "
+                     f"back into the deck. {why}",)
+    return s._replace(deck=deck, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(),
+                      step="lead", to_move=leader, events=ev)
+
+
+# ----- rounds ------------------------------------------------------------------------------------
+def start_deal(s):
+    """Round end / setup: relight torches, gather every ruin, deal 9 to each seated player."""
+    order = seats_from(s, s.first_player)
+    n = len(s.players)
+    deal = order * HAND_SIZE
+    ev = s.events + (f"Round {s.round}{' (showdown)' if s.round == SHOWDOWN_ROUND else ''}: "
+                     f"all ruins are shuffled and {HAND_SIZE} are dealt to each player.",)
+    return s._replace(hands=((),) * n, deck=tuple(sorted(s.used)), trick=(), last_play=(), last_rank=-1,
+                      last_player=-1, passed=(), selection=(), torches=(TORCHES,) * n, out=(),
+                      to_deal=deal, step="deal", to_move=CHANCE, events=ev, start_vp=s.vp)
+
+
+def seats_from(s, first: int) -> tuple:
+    n = len(s.players)
+    return tuple(q for q in ((first + k) % n for k in range(n)) if s.seated[q])
+
+
+def _after_deal(s):
+    """Claimed ruins go to their owners (no replacement), then the secret night flips."""
+    hands = [list(h) for h in s.hands]
+    ev = list(s.events)
+    for p in range(len(hands)):
+        for cid in list(hands[p]):
+            owner = s.ruins[cid][1]
+            if owner >= 0 and owner != p and s.seated[owner]:
+                hands[p].remove(cid)
+                hands[owner].append(cid)
+                ev.append(f"{s.players[p]} was dealt ruin #{cid}, claimed by {s.players[owner]}, "
+                          f"and gives it to them (no replacement).")
+    hands = tuple(tuple(sorted(h)) for h in hands)
+    flips = tuple(UNDECIDED if x else NO_FLIP for x in s.seated)
+    return s._replace(hands=hands, flips=flips, step="night_flip", to_move=s.first_player,
+                      events=tuple(ev))
+
+
+def next_flipper(s) -> int:
+    for q in seats_from(s, s.first_player):
+        if s.flips[q] == UNDECIDED:
+            return q
+    return -1
+
+
+def reveal_flips(s, rank_wild):
+    """Everyone has chosen: the flips are revealed and the first player leads."""
+    ruins, rank, wild = list(s.ruins), list(s.rank), list(s.wild)
+    ev = []
+    for p in seats_from(s, s.first_player):
+        cid = s.flips[p]
+        if cid >= 0:
+            rec = ruins[cid]
+            ruins[cid] = (1,) + rec[1:]
+            rank[cid], wild[cid] = rank_wild(s.cards, cid, ruins[cid])
+            ev.append(f"{s.players[p]} flipped ruin #{cid} to night rank {rank[cid]}.")
+        else:
+            ev.append(f"{s.players[p]} flipped nothing.")
+    ev.append(f"{s.players[s.first_player]} leads the first trick of round {s.round}.")
+    return s._replace(ruins=tuple(ruins), rank=tuple(rank), wild=tuple(wild), step="lead",
+                      to_move=s.first_player, events=s.events + tuple(ev),
+                      flips=tuple(NO_FLIP if f == UNDECIDED else f for f in s.flips))
+
+
+def go_out(s, p: int):
+    """`p` played their last ruin: score the place (rounds 1-4), check instant win / showdown win."""
+    out = s.out + (p,)
+    place = len(out)
+    s = s._replace(out=out)
+    if s.round == SHOWDOWN_ROUND:
+        return game_over(s, (p,), f"{s.players[p]} goes out first in the showdown and wins the game!")
+    s = score_place(s, p, place)
+    if place == 1 and s.start_vp[p] >= INSTANT_WIN_VP:
+        return game_over(s, (p,), f"{s.players[p]} started the round with {s.start_vp[p]} VP and went out "
+                                  "first: an instant win!")
+    return s
+
+
+def score_place(s, p: int, place: int):
+    table = s.cards.vp_table(len(s.players))
+    delta = table[place - 1]
+    old = s.vp[p]
+    new = min(MAX_VP, max(0, old + delta))
+    note = ""
+    if new != old + delta:
+        note = " (the score track stops at 0)" if old + delta < 0 else " (the score track stops at 10)"
+    vp = s.vp[:p] + (new,) + s.vp[p + 1:]
+    ev = s.events + (f"{s.players[p]} finishes {_ordinal(place)} and scores {delta:+d} VP: "
+                     f"{old} -> {new}{note}.",)
+    return s._replace(vp=vp, events=ev, results=s.results + ((s.round, p, place, new - old),))
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def end_round(s):
+    """One player is left with cards: they score last place; then the next round or the showdown."""
+    last = next_active(s, s.out[-1])
+    s = s._replace(out=s.out + (last,))
+    s = score_place(s, last, len(s.out))
+    n = len(s.players)
+    seated = s.seated
+    if s.round == ROUNDS:
+        top = max(s.vp)
+        group = {q for q in range(n) if s.vp[q] == top} | {s.out[0]}
+        if len(group) == 1:
+            (w,) = group
+            return game_over(s, (w,), f"{s.players[w]} leads on VP and went out first in round 4: "
+                                      "the showdown has no one else, so they win.")
+        seated = tuple(1 if q in group else 0 for q in range(n))
+        names = ", ".join(s.players[q] for q in sorted(group))
+        s = s._replace(events=s.events + (f"No one has won after round 4: showdown round between {names}.",))
+    first = new_first_player(s.vp, s.first_player, seated)
+    ev = s.events + (f"{s.players[first]} has the fewest VP and is the new first player.",)
+    return s._replace(round=s.round + 1, seated=seated, first_player=first, events=ev, resume=("deal",),
+                      to_deal=())
+
+
+def new_first_player(vp, previous: int, seated) -> int:
+    """Fewest VP; ties go to the tied player furthest clockwise from the previous first player."""
+    n = len(vp)
+    cands = [q for q in range(n) if seated[q]]
+    low = min(vp[q] for q in cands)
+    tied = [q for q in cands if vp[q] == low]
+    return max(tied, key=lambda q: (q - previous) % n)
+
+
+def game_over(s, winners, why: str):
+    return s._replace(winners_=tuple(winners), step="game_over", to_move=None, to_deal=(), resume=(),
+                      events=s.events + (why,))

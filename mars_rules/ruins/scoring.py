@@ -1,0 +1,32 @@
+"""The score sheet (VP won or lost each round) and the winners.
+
+Sections "Going Out", "The Score Track" and "Game End". The VP total is not what wins: the game is
+won by an instant win (start a round on 9 or 10 VP and go out first) or by going out first in the
+showdown round; the total decides who plays the showdown.
+"""
+from __future__ import annotations
+
+from mars_rules.core import ScoreRow, ScoreSheet
+
+from .data import ROUNDS
+
+
+def score(s) -> ScoreSheet:
+    n = len(s.players)
+    rows = []
+    for rnd in range(1, ROUNDS + 1):
+        got = {p: (place, vp) for r, p, place, vp in s.results if r == rnd}
+        if not got:
+            continue
+        for p in range(n):
+            rows.append(ScoreRow(p, f"Round {rnd}", got.get(p, (0, 0))[1], "Going Out"))
+    if not rows:
+        rows = [ScoreRow(p, "Round 1", 0, "Going Out") for p in range(n)]
+    over = s.to_move is None
+    note = ("Wins come from an instant win or the showdown, not from the VP total; the score track "
+            "runs from 0 to 10 (The Score Track).")
+    return ScoreSheet(tuple(s.players), tuple(rows), tiebreak=note, final=over, winners=s.winners_)
+
+
+def winners(s) -> tuple:
+    return s.winners_

@@ -1,0 +1,117 @@
+"""Words for ruins, discoveries and actions (built only when a student reads them)."""
+from __future__ import annotations
+
+from .data import POSITIONS
+
+
+def effect_words(effect) -> str:
+    kind, amount = effect
+    if kind == "rank":
+        return f"+{amount} rank"
+    if kind == "wild":
+        return "wild rank"
+    if kind == "draw":
+        return f"each opponent draws {amount}"
+    return f"light {amount} torches"
+
+
+def discovery_words(state, d: int) -> str:
+    c = state.cards
+    return f"{POSITIONS[c.disc_pos[d]]} discovery #{d} ({effect_words(c.disc_effect[d])})"
+
+
+def ruin_words(state, cid: int) -> str:
+    """'ruin #12 (rank 6: night side, +2 rank, wild; claimed by Bo)'."""
+    c = state.cards
+    rec = state.ruins[cid]
+    parts = ["night side" if rec[0] else "day side"]
+    if rec[0] and c.night_effect[cid] is not None:
+        parts.append("night: " + effect_words(c.night_effect[cid]))
+    for d in rec[2:]:
+        if d >= 0:
+            parts.append(effect_words(c.disc_effect[d]))
+    if rec[1] >= 0:
+        parts.append(f"claimed by {state.players[rec[1]]}")
+    return f"ruin #{cid} (rank {state.rank[cid]}: {', '.join(parts)})"
+
+
+def short(state, cid: int) -> str:
+    """'6#12': rank and id, for lists."""
+    return f"{state.rank[cid]}{'*' if state.wild[cid] else ''}#{cid}"
+
+
+def play_words(state, ids) -> str:
+    return ", ".join(short(state, c) for c in ids)
+
+
+# ----- action texts: text(state, action) -----------------------------------------------------------
+def deal_text(state, a):
+    cid, to = a[2][0][1], a[2][1][1]
+    return f"{state.players[to]} is dealt ruin #{cid} (day rank {state.cards.day[cid]})"
+
+
+def draw_text(state, a):
+    cid, to = a[2][0][1], a[2][1][1]
+    return f"{state.players[to]} draws ruin #{cid} from the deck (forced by a discovery)"
+
+
+def reveal_text(state, a):
+    d, slot = a[2][0][1], a[2][1][1]
+    return f"Reveal {discovery_words(state, d)} into market slot {slot + 1}"
+
+
+def flip_text(state, a):
+    cid = a[2][0][1]
+    c = state.cards
+    extra = c.night_effect[cid]
+    eff = f", and gains '{effect_words(extra)}'" if extra else ""
+    return (f"Secretly flip ruin #{cid} to its night side for good: day rank {c.day[cid]} "
+            f"becomes night rank {c.night[cid]}{eff}")
+
+
+def no_flip_text(state, a):
+    return "Keep all your ruins day side up this round"
+
+
+def pick_text(state, a):
+    cid = a[2][0][1]
+    n = len(state.selection)
+    verb = "Lead" if state.step == "lead" else "Follow"
+    return f"{verb}: add {ruin_words(state, cid)} to your play (ruin {n + 1})"
+
+
+def pass_text(state, a):
+    if state.selection:
+        return "Pass: put the chosen ruins back in your hand and end your turn"
+    return f"Pass (do not follow the {state.last_rank}s)"
+
+
+def lead_done_text(state, a):
+    k = len(state.selection)
+    return f"Done choosing: lead {'this ruin' if k == 1 else f'these {k} ruins'}, then upgrade them"
+
+
+def claim_text(state, a):
+    cid = a[2][0][1]
+    return f"Claim {ruin_words(state, cid)} with one of your claim cards (it comes back to you at each deal)"
+
+
+def claims_done_text(state, a):
+    return "No more claims this turn"
+
+
+def discover_text(state, a):
+    slot, cid = a[2][0][1], a[2][1][1]
+    d = state.market[slot]
+    cost = state.cards.costs[slot]
+    return (f"Spend {cost} torch{'es' if cost > 1 else ''} on {discovery_words(state, d)} "
+            f"from slot {slot + 1} and add it to ruin #{cid} (rank {state.rank[cid]})")
+
+
+def confirm_text(state, a):
+    from .crafting import set_rank
+    ids = state.selection
+    r = set_rank([(state.rank[c], state.wild[c]) for c in ids])
+    what = f"a {r}" if len(ids) == 1 else f"a set of {len(ids)} {r}s"
+    same = " (same rank: the next player is skipped)" if state.step == "discover" and state.last_rank == r else ""
+    return f"Play {what}: {play_words(state, ids)}{same}"
