@@ -1,0 +1,291 @@
+"""The Explorer, driven from Python as a student's clicks would drive it, on every game with a board."""
+from __future__ import annotations
+
+import pytest
+
+from mars_rules import CHANCE, Action, History
+
+from widgets.common import render_png
+
+from .cases import find, is_chance, is_decision
+
+
+def at_decision(case, seed=7):
+    state = find(case.new(seed=seed), is_decision)
+    assert state is not None, "random play found no decision"
+    return state
+
+
+def test_first_render_shows_board_steps_actions_and_score(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    png = ex.shown_png
+    assert png and png.startswith(b"\x89PNG") and png == ex.png
+    assert case.game.TITLE in ex.title.value
+    current = [s for s in case.game.TURN_STEPS if s.key == state.step][0]
+    assert f'class="mr-current" title="{_html(current.summary)}" data-key="{_html(current.key)}"' in ex.steps.value
+    assert ex.steps.value.count("mr-current") == 1
+    assert _html(current.rule) in ex.step_help.value and _html(current.title) in ex.step_help.value
+    legal = state.legal_actions()
+    assert [b._mr_action for b in ex.action_buttons] == list(legal)
+    assert [b.description for b in ex.action_buttons] == [str(a) for a in legal]
+    # grouped by kind: one group per kind, in order of first appearance
+    kinds = list(dict.fromkeys(a.kind for a in legal))
+    assert len(ex.actions_box.children) == len(kinds)
+    for group, kind in zip(ex.actions_box.children, kinds):
+        assert f'data-kind="{kind}"' in group.children[0].value
+        assert all(b._mr_action.kind == kind for b in group.children[1].children)
+    for name in state.players:
+        assert _html(name) in ex.score.value
+    assert ex.error_text == ""
+
+
+def test_apply_by_click_changes_state_history_and_image(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    images = [ex.shown_png]
+    for _ in range(6):  # click the first action a few times: every click is recorded and redrawn
+        while ex.state.to_move == CHANCE:
+            assert ex.draw_random()
+        if not is_decision(ex.state):
+            break
+        before = ex.state
+        button = ex.action_buttons[0]
+        expected = before.apply(button._mr_action)
+        n = len(ex.history)
+        button.click()
+        assert ex.error_text == ""
+        assert ex.state == expected and ex.history.states[-2] is before and len(ex.history) == n + 1
+        assert ex.shown_png == render_png(ex.board.fig) == ex.png
+        images.append(ex.shown_png)
+        assert str(button._mr_action) in ex.events.value or ex.state is not before
+    assert len(set(images)) >= 2, "the board image never changed"
+
+
+def test_undo_redo_and_jump(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    seen = [ex.state]
+    pngs = [ex.shown_png]
+    for _ in range(4):
+        s = ex.state
+        if s.to_move is None:
+            break
+        ok = ex.draw_random() if s.to_move == CHANCE else ex.apply(s.legal_actions()[-1])
+        assert ok and ex.error_text == ""
+        seen.append(ex.state)
+        pngs.append(ex.shown_png)
+    last = len(seen) - 1
+    assert ex.history.index == last and ex.redo_button.disabled and not ex.undo_button.disabled
+    ex.undo_button.click()
+    assert ex.state is seen[last - 1] and ex.history.index == last - 1
+    assert ex.jump_slider.value == last - 1 and not ex.redo_button.disabled
+    assert ex.shown_png == render_png(ex.board.fig)
+    if case.name == "fakegame":
+        assert ex.shown_png == pngs[last - 1]  # the same position, the same picture
+    ex.redo_button.click()
+    assert ex.state is seen[last]
+    ex.jump_slider.value = 0  # what dragging the slider does
+    assert ex.state is seen[0] and ex.undo_button.disabled
+    assert ex.jump(-1) and ex.state is seen[last]
+    # undo past the start is harmless
+    for _ in range(len(seen) + 3):
+        ex.undo_button.click()
+    assert ex.state is seen[0] and len(ex.history) == len(seen) and ex.error_text == ""
+    assert "Nothing to undo" in ex.message.value
+    # a new action after an undo drops the redo branch
+    ex.jump(1)
+    s = ex.state
+    if s.to_move is not None:
+        ex.draw_random() if s.to_move == CHANCE else ex.apply(s.legal_actions()[0])
+        assert len(ex.history) == 3 and not ex.history.can_redo
+
+
+def test_chance_draw_and_choose(case):
+    state = find(case.new(), is_chance)
+    if state is None:
+        pytest.skip(f"{case.name}: no chance node with two outcomes within 600 random actions")
+    ex = case.explorer(state)
+    outcomes = state.chance_outcomes()
+    assert ex.chance_box.layout.display == "" and not ex.action_buttons
+    assert len(ex.outcome_select.options) == len(outcomes)
+    for (label, i), (action, p) in zip(ex.outcome_select.options, outcomes):
+        assert str(action) in label and f"p = {p}" in label
+    png = ex.shown_png
+    # choose the last outcome ("force the die")
+    ex.outcome_select.value = len(outcomes) - 1
+    ex.choose_button.click()
+    assert ex.error_text == "" and ex.state == state.apply(outcomes[-1][0])
+    assert ex.history.actions[-1] == outcomes[-1][0]
+    assert ex.chance_box.layout.display == "none" or ex.state.to_move == CHANCE
+    ex.undo()
+    assert ex.state is state and ex.shown_png == png
+    ex.draw_button.click()
+    assert ex.state == state.resolve_chance() and ex.history.actions[-1] is None
+    assert "random draw" in ex.history_label.value
+
+
+def test_illegal_action_shows_reason_and_keeps_position(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    png, n = ex.shown_png, len(ex.history)
+    ok = ex.apply(Action("made_up_kind", state.to_move, {"x": 1}))
+    assert not ok
+    try:
+        state.apply(Action("made_up_kind", state.to_move, {"x": 1}))
+    except Exception as e:
+        reason, rule = e.reason, e.rule
+    assert ex.error_text == f"Not allowed: {reason} (rulebook: {rule})"
+    assert "mr-error" in ex.message.value and "Traceback" not in ex.message.value
+    assert ex.state is state and len(ex.history) == n and ex.shown_png == png
+    assert not ex.apply("not an action") and "Not allowed" in ex.error_text and ex.state is state
+    # a legal action afterwards clears the error line
+    assert ex.apply(state.legal_actions()[0]) and ex.error_text == "" and "mr-error" not in ex.message.value
+    # at a chance node, choosing with nothing to choose is refused the same way
+    s = ex.state
+    if s.to_move != CHANCE:
+        assert not ex.choose_outcome() and "not a chance node" in ex.error_text and ex.state is s
+
+
+def test_other_errors_are_one_line_and_keep_position(case):
+    state = at_decision(case)
+
+    def broken_policy(s, rng):
+        raise RuntimeError("policy exploded\nsecond line")
+    seats = {p: broken_policy for p in range(len(state.players))}
+    ex = case.explorer(state, seat_policies=seats)
+    n = len(ex.history)
+    if len(state.legal_actions()) > 1:
+        assert not ex.autoplay()
+        assert ex.error_text.startswith("Something went wrong") and "RuntimeError: policy exploded" in ex.error_text
+        assert "\n" not in ex.error_text and ex.state is state and len(ex.history) == n
+
+    class BadBoard(Exception):
+        pass
+    ex2 = case.explorer(state)
+    calls = []
+    real_update = ex2.board.update
+
+    def update(s):
+        calls.append(s)
+        if len(calls) == 1:
+            raise BadBoard("cannot draw this")
+        return real_update(s)
+    ex2.board.update = update
+    assert not ex2.apply(state.legal_actions()[0])
+    assert "BadBoard: cannot draw this" in ex2.error_text and ex2.state is state and len(ex2.history) == 1
+
+
+def test_rapid_clicks_keep_position_and_history(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    button = ex.action_buttons[0]
+    action = button._mr_action
+    for _ in range(5):  # the same button clicked again and again, faster than the page redraws
+        button.click()
+    # the first click applied the action; the later ones reached a button of an earlier position
+    # and did nothing (they never apply an action the user did not see)
+    assert len(ex.history) == 2 and ex.history.states[1] == state.apply(action)
+    assert "earlier position" in ex.message.value and ex.error_text == ""
+    assert button not in ex.action_buttons
+    # after an undo the position is the first one again, and its new buttons work
+    ex.undo()
+    ex.action_buttons[0].click()
+    assert len(ex.history) == 2 and ex.history.states[1] == state.apply(action)
+    k = len(ex.history)
+    # undo/redo hammering
+    for _ in range(20):
+        ex.undo_button.click()
+        ex.redo_button.click()
+    assert ex.history.index == len(ex.history) - 1 and len(ex.history) == k
+
+
+def test_history_is_bounded(case):
+    ex = case.explorer(case.new(), history_limit=5)
+    for _ in range(12):
+        s = ex.state
+        if s.to_move is None:
+            break
+        assert ex.draw_random() if s.to_move == CHANCE else ex.apply(s.legal_actions()[0])
+    assert len(ex.history) <= 5 and isinstance(ex.history, History)
+    if ex.history.dropped:
+        assert f"{ex.history.dropped} older dropped" in ex.history_label.value
+        assert ex.jump_slider.max == len(ex.history) - 1
+
+
+def test_view_as_uses_state_view(case):
+    state = at_decision(case)
+    ex = case.explorer(state)
+    me = state.to_move
+    other = (me + 1) % len(state.players)
+    ex.view_select.value = me  # as the dropdown does
+    assert ex.view_as == me and ex.shown == state.view(me)
+    assert len(ex.action_buttons) == len(state.legal_actions())  # my own options are visible
+    ex.set_view(other)
+    assert ex.view_select.value == other and ex.action_buttons == ()
+    assert "hidden in this view" in ex.actions_label.value
+    assert not ex.set_view(99) and "no seat 99" in ex.error_text and ex.view_as == other
+    ex.set_view(None)
+    assert ex.shown is state and len(ex.action_buttons) == len(state.legal_actions())
+
+
+def test_computer_plays_until_a_human_decides(case):
+    state = case.new(seed=11)
+    ex = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))})
+    for _ in range(5):
+        if ex.state.to_move is None:
+            break
+        if ex.state.to_move == 0 and len(ex.state.legal_actions()) >= 1:
+            ex.apply(ex.state.legal_actions()[0])
+        ex.auto_button.click()
+        assert ex.error_text == ""
+        assert ex.state.to_move in (0, None), "the computer stopped before the human's turn"
+    # the same seed and the same clicks give the same game
+    ex2 = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))})
+    for a in ex.history.actions:
+        if ex2.state.to_move != 0:
+            ex2.autoplay()
+        if a is not None and a.player == 0 and ex2.state.to_move == 0:
+            ex2.apply(a)
+    ex2.autoplay()
+    assert ex2.state == ex.state
+    # teacher's view without seat policies: only what is forced
+    ex3 = case.explorer(state)
+    ex3.autoplay()
+    s = ex3.state
+    assert s.to_move is None or (s.to_move != CHANCE and len(s.legal_actions()) > 1)
+
+
+def test_solo_seat_with_single_action(case):
+    if 1 not in case.game.PLAYER_COUNTS:
+        pytest.skip(f"{case.name} has no solo game")
+    ex = case.explorer(case.new(players=1, seed=3), seat_policies={1: "random"})
+    ai_turns = 0
+    for _ in range(30):
+        s = ex.state
+        if s.to_move is None:
+            break
+        if s.to_move == 0:
+            ex.apply(s.legal_actions()[0])
+        else:
+            if s.to_move == 1:
+                assert len(s.legal_actions()) == 1  # the AI's one action, its text giving the reason
+                assert [b.description for b in ex.action_buttons] == [str(s.legal_actions()[0])]
+                ai_turns += 1
+            ex.autoplay()
+            assert ex.error_text == "" and ex.state.to_move in (0, None)
+    assert ai_turns or ex.state.to_move is None
+
+
+def test_game_over_is_shown(case):
+    from mars_rules import playout
+    end = playout(case.new(seed=5), seed=5)
+    ex = case.explorer(end)
+    assert "game is over" in ex.title.value and ex.action_buttons == ()
+    assert "Final" in ex.score.value and ex.auto_button.disabled
+    assert not ex.apply(Action("anything", 0)) and "over" in ex.error_text.lower()
+
+
+def _html(text):
+    import html
+    return html.escape(str(text), quote=True)

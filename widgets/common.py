@@ -1,0 +1,175 @@
+"""Helpers the generic widgets share: finding a game's board, PNG rendering, small HTML pieces.
+
+Everything here works through the game contract only (see docs/writing_a_game.md): a game's board
+module is `widgets.<game>` where `<game>` is the last part of `state.game.__name__`, and it provides
+`Board(state, ax=None)` with `.fig` and `.update(state)`.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import importlib.util
+import io
+
+from matplotlib.figure import Figure
+
+from mars_rules import CHANCE
+
+PNG_DPI = 72
+"""Resolution of the board images (dots per inch of the figure size)."""
+
+
+def game_name(game) -> str:
+    """The short name of a game module: mars_rules.ruins_of_mars -> "ruins_of_mars"."""
+    return game.__name__.rsplit(".", 1)[-1]
+
+
+def board_module(game):
+    """The module `widgets.<game>` that draws this game's board, or None if it does not exist (yet)."""
+    name = f"{__package__ or 'widgets'}.{game_name(game)}"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except (ImportError, ValueError):
+        return None
+    module = importlib.import_module(name)
+    return module if hasattr(module, "Board") else None
+
+
+def has_board(game) -> bool:
+    return board_module(game) is not None
+
+
+def games_with_boards(games=None) -> list:
+    """Names of the games (default: mars_rules.GAMES) whose board module exists, in GAMES order."""
+    if games is None:
+        import mars_rules
+        games = mars_rules.GAMES
+    return [name for name, game in games.items() if is_playable(game) and has_board(game)]
+
+
+def is_playable(game) -> bool:
+    """True when the module meets the contract far enough to start a game (a package being written
+    may exist without it)."""
+    return all(hasattr(game, n) for n in ("TITLE", "TURN_STEPS", "PLAYER_COUNTS", "new_game", "from_json"))
+
+
+class TextBoard:
+    """A plain board used when a game has no board module: the step, whose move, and the last events."""
+
+    def __init__(self, state, ax=None, figsize=None):
+        if ax is None:
+            self.fig = Figure(figsize=figsize or (6, 2.4))
+            self.ax = self.fig.add_axes([0, 0, 1, 1])
+        else:
+            self.fig, self.ax = ax.figure, ax
+        self.update(state)
+
+    def update(self, state):
+        ax = self.ax
+        ax.clear()
+        ax.set_axis_off()
+        lines = [f"{state.game.TITLE}", f"step: {step_title(state)}", f"to move: {who_moves(state)}"]
+        lines += [f"- {e}" for e in tuple(state.events)[-3:]]
+        ax.text(0.03, 0.95, "\n".join(lines), va="top", ha="left", family="monospace", fontsize=10,
+                transform=ax.transAxes, wrap=True)
+
+
+def make_board(state, board=None, figsize=None):
+    """Build the board object once: `board` may be a Board class / factory, else widgets.<game>.Board,
+    else a TextBoard. The figure is detached from pyplot so a notebook never shows it twice."""
+    if board is None:
+        module = board_module(state.game)
+        board = module.Board if module is not None else TextBoard
+    obj = board(state) if figsize is None else board(state, figsize=figsize)
+    _detach(obj.fig)
+    return obj
+
+
+def _detach(fig):
+    try:
+        import matplotlib.pyplot as plt
+        if plt.fignum_exists(getattr(fig, "number", -1)):
+            plt.close(fig)
+    except Exception:  # pyplot unavailable or the figure is not managed by it: nothing to detach
+        pass
+
+
+def render_png(fig, dpi: int = PNG_DPI) -> bytes:
+    """The figure as PNG bytes (same figure, same bytes: no timestamp is written)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def show_png(out, png: bytes) -> None:
+    """Replace what an Output widget shows by this PNG, from the kernel side (tests can read it back)."""
+    from IPython.display import Image
+    out.outputs = ()
+    out.append_display_data(Image(data=png, format="png"))
+
+
+def shown_png(out) -> bytes | None:
+    """The PNG bytes an Output widget shows (None if it shows no image)."""
+    import base64
+    for o in out.outputs:
+        data = o.get("data", {}).get("image/png")
+        if data:
+            return base64.b64decode(data) if isinstance(data, str) else data
+    return None
+
+
+def esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def player_name(state, seat) -> str:
+    if seat is None:
+        return "nobody (the game is over)"
+    if seat == CHANCE:
+        return "chance"
+    try:
+        return str(state.players[seat])
+    except (IndexError, TypeError):
+        return str(seat)
+
+
+def who_moves(state) -> str:
+    if state.to_move is None:
+        return "nobody: the game is over"
+    if state.to_move == CHANCE:
+        return "chance (a die, a draw or a shuffle)"
+    return player_name(state, state.to_move)
+
+
+def find_step(state):
+    """The Step of TURN_STEPS whose key is state.step (None if the game lists no such step)."""
+    for step in state.game.TURN_STEPS:
+        if step.key == state.step:
+            return step
+    return None
+
+
+def step_title(state) -> str:
+    step = find_step(state)
+    return step.title if step is not None else str(state.step)
+
+
+def kind_title(kind: str) -> str:
+    """An action kind in plain words: "place_rover" -> "Place rover"."""
+    text = str(kind).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def group_by_kind(actions) -> list:
+    """[(kind, [actions...]), ...] in the order the kinds first appear (legal_actions order is kept)."""
+    groups: dict = {}
+    for a in actions:
+        groups.setdefault(a.kind, []).append(a)
+    return list(groups.items())
+
+
+def short_error(exc: BaseException, limit: int = 200) -> str:
+    """One line for an unexpected error: its type and message, never a traceback."""
+    text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

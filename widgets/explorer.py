@@ -1,0 +1,492 @@
+"""The Explorer: play, inspect and rewind any game of mars_rules in a notebook.
+
+`Explorer(state)` shows the board, the turn steps (the current one highlighted and explained), the
+legal actions grouped by kind (a button each), the chance controls (draw at random, or choose the
+outcome), undo / redo / jump through the history, what the last action did, the score sheet, and an
+error line. It is written against the game contract only, so it works for every game unchanged.
+
+Everything is driven from the kernel: the board is rendered to PNG bytes and put in an Output widget
+with `append_display_data`, so a test (or nbval) sees exactly what a student sees. A callback never
+shows a traceback: an illegal action, or any other error, becomes one line in the error line and the
+position stays as it was.
+
+Seats and the computer: `seat_policies={1: "random"}` (or a callable `policy(state, rng)` from
+mars_rules.core, or "first") lets the computer play those seats; "Let the computer play until my turn"
+then plays chance events and those seats until a human seat has to decide. Without seat policies the
+human seat is the one chosen in "view as" (the computer plays the others); viewed as the teacher,
+the computer only takes what is forced: chance events and decisions with a single legal action
+(the solo AI's turns, whose one action says why the AI chose it).
+"""
+from __future__ import annotations
+
+import random
+
+import ipywidgets as W
+
+from mars_rules import CHANCE, History, IllegalAction, random_policy
+
+from .common import (esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
+                     short_error, show_png, shown_png, who_moves)
+from .scoresheet import ScoreSheet
+
+CSS = """<style>
+.mr-explorer {font-size: 13px;}
+.mr-explorer .mr-board img {max-width: 100%; height: auto;}
+.mr-explorer .jupyter-button.mr-action {white-space: normal; height: auto; min-height: 28px; text-align: left;
+  line-height: 1.3; padding: 3px 10px; margin: 2px 4px 2px 0;}
+.mr-explorer .mr-kind {font-weight: bold; margin-top: 4px;}
+.mr-explorer .mr-steps ol {margin: 2px 0; padding-left: 24px;}
+.mr-explorer .mr-steps li {padding: 1px 4px; color: #444;}
+.mr-explorer .mr-steps li.mr-current {background: #fde9a9; color: #000; font-weight: bold;
+  border-left: 4px solid #a6761d;}
+.mr-explorer .mr-help {background: #f4f6fa; border-left: 4px solid #1f77b4; padding: 4px 8px; line-height: 1.35;}
+.mr-explorer .mr-rulecite {color: #555; font-style: italic;}
+.mr-explorer .mr-msg-error {color: #b00020; font-weight: bold;}
+.mr-explorer .mr-msg-info {color: #285e8e;}
+.mr-explorer .mr-events ul {margin: 2px 0; padding-left: 20px;}
+.mr-explorer .mr-title {font-size: 15px;}
+</style>"""
+
+_POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0]}
+
+
+class Explorer(W.VBox):
+    """Board + turn steps + legal actions + chance + undo/redo/jump + events + score + error line.
+
+    Parameters: `state` (any game's State), `seat_policies` (seat -> policy, see the module doc),
+    `view_as` (None for the teacher, or a seat), `board` (a Board class; default widgets.<game>.Board),
+    `history_limit` (States kept for undo), `seed` (the computer's own random stream), `figsize`.
+    """
+
+    def __init__(self, state, seat_policies=None, view_as=None, board=None, history_limit: int = 2000,
+                 seed: int = 0, figsize=None, max_autoplay: int = 1000, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("mr-explorer")
+        self.game = state.game
+        self.history = History(state, limit=history_limit)
+        self.view_as = view_as
+        self.rng = random.Random(seed)
+        self.max_autoplay = max_autoplay
+        self.seat_policies = {}
+        for seat, pol in (seat_policies or {}).items():
+            if pol is not None:  # None marks a human seat
+                self.seat_policies[seat] = _POLICIES[pol] if isinstance(pol, str) else pol
+        self.error_text = ""
+        self.info_text = ""
+        self._busy = False
+        self._syncing = False
+        self._shown_state = None
+        self.board = make_board(self.shown, board, figsize)
+        self.png = b""
+        self._build()
+        self.refresh()
+
+    # ----- what is shown ----------------------------------------------
+    @property
+    def state(self):
+        """The current position (the teacher's full state)."""
+        return self.history.current
+
+    @property
+    def shown(self):
+        """The position as the selected viewer sees it (state.view(player)); the state itself for the teacher."""
+        s = self.history.current
+        return s if self.view_as is None else s.view(self.view_as)
+
+    # ----- layout -------------------------------------------------------
+    def _build(self):
+        s = self.state
+        self.title = W.HTML(layout=W.Layout(margin="0 0 4px 0")).add_class("mr-title")
+        self.board_out = W.Output(layout=W.Layout(flex="0 1 auto", min_width="280px")).add_class("mr-board")
+        view_options = [("Teacher (sees everything)", None)] + [
+            (f"{name} (seat {i})", i) for i, name in enumerate(s.players)]
+        self.view_select = W.Dropdown(options=view_options, value=self.view_as, description="View as",
+                                      layout=W.Layout(width="280px")).add_class("mr-view")
+        self.view_select.observe(self._on_view, names="value")
+        self.steps = W.HTML().add_class("mr-steps")
+        self.step_help = W.HTML().add_class("mr-step-help")
+        side = W.VBox([self.view_select, self.steps, self.step_help],
+                      layout=W.Layout(flex="1 1 300px", min_width="260px", max_width="460px", margin="0 0 0 12px"))
+        top = W.HBox([self.board_out, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+        self.actions_label = W.HTML().add_class("mr-actions-label")
+        self.actions_box = W.VBox(layout=W.Layout(margin="2px 0")).add_class("mr-actions")
+        self.action_buttons: tuple = ()  # the buttons of the legal actions shown
+        self._buttons_state = None
+        self._buttons_hidden = None
+        self._groups: list = []    # pool of (header, box) per action kind
+        self.draw_button = W.Button(description="Draw at random", icon="random", button_style="info",
+                                    tooltip="Let the game's own seeded stream decide (resolve_chance)")
+        self.draw_button.add_class("mr-draw")
+        self.draw_button.on_click(lambda _b: self.draw_random())
+        self.outcome_select = W.Dropdown(description="Outcome", layout=W.Layout(width="auto", min_width="320px"))
+        self.outcome_select.add_class("mr-outcome")
+        self.choose_button = W.Button(description="Choose this outcome", icon="hand-pointer-o",
+                                      tooltip="Force the chosen outcome (a teacher's tool)")
+        self.choose_button.add_class("mr-choose")
+        self.choose_button.on_click(lambda _b: self.choose_outcome())
+        self.chance_box = W.HBox([self.draw_button, self.outcome_select, self.choose_button],
+                                 layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-chance")
+        self.auto_button = W.Button(description="Let the computer play until my turn", icon="forward",
+                                    layout=W.Layout(width="auto"),
+                                    tooltip="Plays chance events and the computer's seats until a human seat decides")
+        self.auto_button.add_class("mr-autoplay")
+        self.auto_button.on_click(lambda _b: self.autoplay())
+        self.message = W.HTML().add_class("mr-message")
+
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="90px"))
+        self.undo_button.add_class("mr-undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="90px"))
+        self.redo_button.add_class("mr-redo")
+        self.redo_button.on_click(lambda _b: self.redo())
+        self.jump_slider = W.IntSlider(min=0, max=0, value=0, description="Position", continuous_update=False,
+                                       layout=W.Layout(width="320px")).add_class("mr-jump")
+        self.jump_slider.observe(self._on_jump, names="value")
+        self.history_label = W.HTML().add_class("mr-history-label")
+        history_row = W.HBox([self.undo_button, self.redo_button, self.jump_slider, self.history_label],
+                             layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-history")
+
+        self.events = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="260px")).add_class("mr-events")
+        self.score = ScoreSheet(layout=W.Layout(flex="0 1 auto", margin="0 0 0 12px"))
+        self.score.add_class("mr-score")
+        bottom = W.HBox([self.events, self.score], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+        self.children = [W.HTML(CSS), self.title, top, self.actions_label, self.actions_box, self.chance_box,
+                         self.auto_button, self.message, history_row, bottom]
+
+    # ----- user operations (each one guarded) ---------------------------
+    def apply(self, action) -> bool:
+        """Apply an action to the current position; an illegal one shows in the error line."""
+        return self._guarded(lambda: self.history.apply(action))
+
+    def draw_random(self) -> bool:
+        """At a chance node: draw the outcome from the game's seeded stream."""
+        def run():
+            nxt = self.state.resolve_chance()
+            self.history.push(None, nxt)
+        return self._guarded(run)
+
+    def choose_outcome(self, action=None) -> bool:
+        """At a chance node: apply the outcome chosen in the dropdown (or `action`)."""
+        def run():
+            if action is not None:
+                chosen = action
+            else:
+                outcomes = self.state.chance_outcomes()
+                if not outcomes or self.outcome_select.value is None:
+                    raise IllegalAction("There is no outcome to choose: this is not a chance node.",
+                                        "The game contract")
+                chosen = outcomes[self.outcome_select.value][0]
+            self.history.apply(chosen)
+        return self._guarded(run)
+
+    def undo(self) -> bool:
+        if not self.history.can_undo:
+            return self._note("Nothing to undo: this is the oldest position kept.")
+        return self._guarded(self.history.undo)
+
+    def redo(self) -> bool:
+        if not self.history.can_redo:
+            return self._note("Nothing to redo.")
+        return self._guarded(self.history.redo)
+
+    def jump(self, index: int) -> bool:
+        """Go to position `index` of the history (0 = the oldest kept; negative counts from the end)."""
+        return self._guarded(lambda: self.history.jump(index))
+
+    def set_view(self, player) -> bool:
+        """Show the game as `player` sees it (None: the teacher, who sees everything)."""
+        def run():
+            if player is not None and player not in range(len(self.state.players)):
+                raise ValueError(f"no seat {player!r}")
+            self.view_as = player
+        return self._guarded(run)
+
+    def human_seats(self) -> tuple:
+        """The seats "my turn" refers to (see the module doc); () when viewed as the teacher without policies."""
+        n = len(self.state.players)
+        if self.seat_policies:
+            return tuple(p for p in range(n) if p not in self.seat_policies)
+        return () if self.view_as is None else (self.view_as,)
+
+    def computer_choice(self, state):
+        """The action the computer takes here, or None when a human has to decide."""
+        who = state.to_move
+        legal = state.legal_actions()
+        if self.seat_policies:
+            if who not in self.seat_policies:
+                return None
+            return legal[0] if len(legal) == 1 else self.seat_policies[who](state, self.rng)
+        if self.view_as is not None:
+            if who == self.view_as:
+                return None
+            return legal[0] if len(legal) == 1 else random_policy(state, self.rng)
+        return legal[0] if len(legal) == 1 else None
+
+    def autoplay(self, max_actions: int | None = None) -> bool:
+        """Play chance events and computer seats until a human seat has to decide (or the game ends)."""
+        limit = self.max_autoplay if max_actions is None else max_actions
+        played = [0]
+
+        def run():
+            while played[0] < limit:
+                s = self.state
+                if s.to_move is None:
+                    break
+                if s.to_move == CHANCE:
+                    self.history.push(None, s.resolve_chance())
+                else:
+                    action = self.computer_choice(s)
+                    if action is None:
+                        break
+                    self.history.apply(action)
+                played[0] += 1
+        ok = self._guarded(run)
+        if ok:
+            s = self.state
+            if played[0] == 0:
+                self._note("Nothing to play: it is already a human seat's decision." if s.to_move is not None
+                           else "The game is over.")
+            elif played[0] >= limit and s.to_move is not None:
+                self._note(f"Stopped after {played[0]} actions (the limit); click again to go on.")
+            else:
+                self._note(f"The computer played {played[0]} action{'s' if played[0] != 1 else ''}.")
+        return ok
+
+    # ----- machinery --------------------------------------------------------
+    def _snapshot(self):
+        h = self.history
+        return list(h.states), list(h.actions), h.index, h.dropped, self.view_as
+
+    def _restore(self, snap):
+        h = self.history
+        h.states[:], h.actions[:], h.index, h.dropped, self.view_as = snap[0], snap[1], snap[2], snap[3], snap[4]
+
+    def _guarded(self, fn) -> bool:
+        """Run a user operation; on any error restore the position and history and show one line."""
+        if self._busy:  # a callback fired while another one runs: never interleave two changes
+            self._set_message(error="Still busy with the previous click; nothing was done.")
+            return False
+        self._busy = True
+        snap = self._snapshot()
+        try:
+            fn()
+            self.error_text = ""
+            self.info_text = ""
+            self.refresh()
+            return True
+        except IllegalAction as e:
+            self._restore(snap)
+            self.error_text = f"Not allowed: {e.reason} (rulebook: {e.rule})"
+        except Exception as e:  # any other failure: one short line, the position kept
+            self._restore(snap)
+            self.error_text = f"Something went wrong, the position was kept: {short_error(e)}"
+        finally:
+            self._busy = False
+        self.info_text = ""
+        try:
+            self.refresh()
+        except Exception as e:
+            self.error_text += f" (and the display could not be redrawn: {short_error(e)})"
+            self._render_message()
+        return False
+
+    def _note(self, text: str) -> bool:
+        self.info_text = text
+        self.error_text = ""
+        self._render_message()
+        return False
+
+    def _set_message(self, error: str = "", info: str = ""):
+        self.error_text, self.info_text = error, info
+        self._render_message()
+
+    def _render_message(self):
+        parts = []
+        if self.error_text:
+            parts.append(f'<div class="mr-msg-error mr-error" role="alert">{esc(self.error_text)}</div>')
+        if self.info_text:
+            parts.append(f'<div class="mr-msg-info mr-info">{esc(self.info_text)}</div>')
+        self.message.value = "".join(parts)
+
+    def _on_view(self, change):
+        if not self._syncing and change["new"] != self.view_as:
+            self.set_view(change["new"])
+
+    def _on_jump(self, change):
+        if not self._syncing and change["new"] != self.history.index:
+            self.jump(change["new"])
+
+    def _on_action_button(self, button):
+        if button._mr_state is not self.state:
+            self._set_message(info="That button belonged to an earlier position: nothing was done.")
+            return
+        self.apply(button._mr_action)
+
+    # ----- redraw -----------------------------------------------------------
+    def refresh(self):
+        """Redraw everything from the current position (called after each change)."""
+        state = self.state
+        shown = self.shown
+        if shown is not self._shown_state:
+            self.board.update(shown)
+            self.png = render_png(self.board.fig)
+            show_png(self.board_out, self.png)
+            self._shown_state = shown
+        self._render_title(state)
+        self._render_steps(state)
+        self._render_actions(state)
+        self._render_history()
+        self._render_events(shown)
+        self.score.update(shown.score())
+        self._syncing = True
+        try:
+            if self.view_select.value != self.view_as:
+                self.view_select.value = self.view_as
+        finally:
+            self._syncing = False
+        self._render_message()
+
+    @property
+    def shown_png(self) -> bytes | None:
+        """The PNG bytes the board Output widget holds right now."""
+        return shown_png(self.board_out)
+
+    def _render_title(self, state):
+        game = self.game
+        names = ", ".join(esc(p) for p in state.players)
+        if state.to_move is None:
+            try:
+                wins = ", ".join(esc(player_name(state, w)) for w in state.winners())
+            except Exception as e:
+                wins = esc(short_error(e))
+            status = f"the game is over, won by <b>{wins}</b>"
+        else:
+            status = f"to move: <b>{esc(who_moves(state))}</b>"
+        self.title.value = f"<b>{esc(game.TITLE)}</b> · {names} · {status}"
+
+    def _render_steps(self, state):
+        current = find_step(state)
+        items = []
+        for step in self.game.TURN_STEPS:
+            cls = ' class="mr-current"' if step is current or step.key == state.step else ""
+            mark = "▶ " if cls else ""
+            items.append(f'<li{cls} title="{esc(step.summary)}" data-key="{esc(step.key)}">{mark}{esc(step.title)}</li>')
+        self.steps.value = f'<div class="mr-steps-list"><b>Turn steps</b><ol>{"".join(items)}</ol></div>'
+        if current is None:
+            title, summary, rule = str(state.step), "", ""
+        else:
+            title, summary, rule = current.title, current.summary, current.rule
+        self.step_help.value = (f'<div class="mr-help"><b>Now: {esc(title)}.</b> {esc(summary)} '
+                                f'{esc(self._situation(state))} '
+                                f'<span class="mr-rulecite">Rulebook: {esc(rule)}.</span></div>')
+
+    def _situation(self, state) -> str:
+        who = state.to_move
+        if who is None:
+            return "The game is over: the score sheet below is final."
+        if who == CHANCE:
+            n = len(state.chance_outcomes())
+            return (f"Chance decides here ({n} possible outcome{'s' if n != 1 else ''}): draw at random, "
+                    "or as the teacher force the outcome you want to study.")
+        legal = state.legal_actions()
+        kinds = len({a.kind for a in legal})
+        if len(legal) == 1:
+            return f"{player_name(state, who)} has exactly one legal action, so it is forced."
+        return (f"{player_name(state, who)} decides: {len(legal)} legal actions of {kinds} "
+                f"kind{'s' if kinds != 1 else ''}.")
+
+    def _new_button(self, state, action):
+        text = str(action)
+        b = W.Button(description=text, tooltip=text, layout=W.Layout(width="auto", max_width="100%"))
+        b.add_class("mr-action")
+        b.add_class(f"mr-kind-{action.kind}")
+        b._mr_state = state    # a click counts only while this is still the position shown
+        b._mr_action = action
+        b.on_click(self._on_action_button)
+        return b
+
+    def _group(self, i):
+        while len(self._groups) <= i:
+            header = W.HTML().add_class("mr-kind")
+            box = W.Box(layout=W.Layout(flex_flow="row wrap", align_items="stretch"))
+            self._groups.append((header, box, W.VBox([header, box]).add_class("mr-group")))
+        return self._groups[i]
+
+    def _render_actions(self, state):
+        who = state.to_move
+        at_chance = who == CHANCE
+        hidden = who is not None and not at_chance and self.view_as is not None and who != self.view_as
+        groups = []
+        if who is not None and not at_chance and not hidden:
+            groups = group_by_kind(state.legal_actions())
+        if self._buttons_state is not state or self._buttons_hidden != hidden:
+            # new buttons for a new position (a button is never reused for another action, so a
+            # click sent before the page caught up can never apply an action the user did not see)
+            old = self.action_buttons
+            boxes = []
+            buttons = []
+            for gi, (kind, actions) in enumerate(groups):
+                header, box, group = self._group(gi)
+                header.value = f'<span data-kind="{esc(kind)}">{esc(kind_title(kind))}</span> ({len(actions)})'
+                box.children = [self._new_button(state, a) for a in actions]
+                buttons.extend(box.children)
+                boxes.append(group)
+            self.actions_box.children = boxes
+            self.action_buttons = tuple(buttons)
+            self._buttons_state, self._buttons_hidden = state, hidden
+            for b in old:
+                b._mr_state = None
+                b.close()
+        if who is None:
+            label = "No actions: the game is over."
+        elif at_chance:
+            label = "<b>Chance</b>: what happens next is random."
+        elif hidden:
+            label = (f"It is {esc(player_name(state, who))}'s decision; their options are hidden in this view "
+                     "(choose the teacher's view to see them, or let the computer play).")
+        else:
+            label = f"<b>Legal actions of {esc(player_name(state, who))}</b>, grouped by kind: click one to apply it."
+        self.actions_label.value = label
+        # chance controls
+        self.chance_box.layout.display = "" if at_chance else "none"
+        if at_chance:
+            outcomes = state.chance_outcomes()
+            self.outcome_select.options = [(f"{a} · p = {p} ({float(p):.1%})", i) for i, (a, p) in enumerate(outcomes)]
+            self.outcome_select.value = 0 if outcomes else None
+            teacher = self.view_as is None
+            self.outcome_select.layout.display = "" if teacher else "none"
+            self.choose_button.layout.display = "" if teacher else "none"
+        else:
+            self.outcome_select.options = []
+        self.auto_button.disabled = who is None
+
+    def _render_history(self):
+        h = self.history
+        self.undo_button.disabled = not h.can_undo
+        self.redo_button.disabled = not h.can_redo
+        self._syncing = True
+        try:
+            self.jump_slider.max = len(h) - 1
+            self.jump_slider.value = h.index
+        finally:
+            self._syncing = False
+        last = self._action_label(h.index - 1) if h.index > 0 else "the starting position"
+        dropped = f" ({h.dropped} older dropped)" if h.dropped else ""
+        self.history_label.value = (f"position {h.index} of {len(h) - 1}{dropped}: after "
+                                    f"<i>{esc(last)}</i>")
+
+    def _action_label(self, i) -> str:
+        a = self.history.actions[i]
+        if a is not None:
+            return str(a)
+        ev = tuple(self.history.states[i + 1].events)
+        return "a random draw" + (f" ({ev[0]})" if ev else "")
+
+    def _render_events(self, shown):
+        h = self.history
+        events = tuple(shown.events)
+        items = "".join(f"<li>{esc(e)}</li>" for e in events) or "<li>(nothing yet)</li>"
+        last = f"<div>Last action: <i>{esc(self._action_label(h.index - 1))}</i></div>" if h.index > 0 else ""
+        self.events.value = f"<b>What just happened</b>{last}<ul>{items}</ul>"
