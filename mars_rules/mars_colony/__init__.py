@@ -1,0 +1,149 @@
+"""Mars, the colony card game: build a Martian colony, staff it, power it, and reach the target VP first.
+
+>>> import mars_rules
+>>> game = mars_rules.load("mars_colony")
+>>> s = game.new_game(players=2, seed=7)
+>>> s.step, s.to_move, [str(a) for a in s.legal_actions()][:2]
+('mine_draft', 0, ['Take an iron mine for your colony', 'Take a carbon mine for your colony'])
+
+Options of `new_game(players=2, seed=7, target=12, turn_limit=60, cards=None)`:
+`target` 10 (short), 12 (normal, default) or 15 (long) VP; `turn_limit` the ASSUMED safeguard (after
+that many rounds the highest VP wins; 0 switches it off); `cards` a `data.CardSet` or the path of a JSON
+card file (default: the illustrative ASSUMED cards of `default_cards.json`).
+
+Action kinds and params (decisions: `player` is a seat; chance outcomes: `player` is CHANCE):
+
+Setup
+- choose_mine(material): take a mine tile in the draft (material 0..4 = iron, carbon, silicon, water, oxygen).
+- deal(seat, material) [chance]: one card of the starting hand.
+1) Event
+- reveal_event(card) [chance]: the event card drawn (card = an event id of the card set).
+- choose_rival(rival): the opponent in a conflict you triggered.
+- contest(holder, card): Contested Supremacy: the held supremacy to assess again.
+- take_reserve(material): a Deposit event: the reserve card you take.
+- take_card(material) [chance]: the random card the winner of a conflict or attack takes from the loser.
+- supply_card(seat, material) [chance]: a card drawn from the supply deck by a card effect.
+- attack(rival) / no_attack(): the optional military attack after the event.
+2) R&D
+- roll_die() / skip_research(); die(face) [chance]: "rd1", "rd2" or "blank".
+- draw_rd(card) [chance]: the R&D card drawn.
+- play_card(card, material): play a keepable R&D card (just drawn, or kept, during trade or construction);
+  material is the chosen type for a Prospecting card and -1 otherwise.
+- keep_card(card): keep the just-drawn card hidden in your hand.
+3) Resupply
+- resupply(material) [chance]: the card Earth sends from the supply deck.
+5) Trade
+- earth_trade(give, get, count): count (3, or 2 with a spaceport) identical cards for one of your choice.
+- contract_trade(give, get): use a contract you hold, 1 card for 1 card, one way only.
+- start_offer(partner): begin an offer to another colony (needs an active communications module).
+- offer_give(material) / offer_ask(material): add one card to what you give / ask for.
+- send_offer() / withdraw_offer(); the partner then: accept_offer() / refuse_offer().
+- end_trade(): go on to construction.
+6) Construction
+- build(installation, level): installation is "plant", "silo", "comm", "mil", "rnd", "port" (level = the
+  level built), "habitat" (level = its number) or "mine" (level = the mine's material).
+- acquire_contract(give, get) / cancel_contract(give, get); end_construction().
+7) End of Turn
+- staff(slot) / unstaff(slot): move a colonist from the habitats to an installation or back (slot indexes
+  `data.SLOTS`).
+- power_habitat(habitat, waiting): power a dark habitat (waiting 1: its 3 colonists move in).
+- end_moves(): recount energy and VP. Then discard(material) / return_contract(give, get) down to the
+  limits, if needed.
+"""
+from __future__ import annotations
+
+import pathlib
+
+from mars_rules.core import Step
+
+from . import data
+from .codec import from_json
+from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
+from .state import Colony, State
+
+TITLE = "Mars"
+PLAYER_COUNTS = (2, 3, 4)
+DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di")
+OPTIONS = {
+    "target": "victory points to win at the end of one's own turn: 10 (short), 12 (normal, default), 15 (long)",
+    "turn_limit": f"ASSUMED safeguard: after this many rounds the highest VP wins (default {TURN_LIMIT}; 0 = none)",
+    "cards": "a data.CardSet or the path of a JSON card file (default: the illustrative ASSUMED cards)",
+}
+
+TURN_STEPS = (
+    Step("mine_draft", "Setup: mine draft", "Each player takes 2 mines, oldest first, then in reverse order.", "Setup"),
+    Step("deal", "Setup: deal", "The supply deck (5 of each material) deals 4 hidden cards to each player.", "Setup"),
+    Step("event", "1. Event", "Draw an event card and apply it at once.", "1) Event"),
+    Step("event_choice", "1. Event: choice", "Choose a rival, a supremacy to contest, or a reserve card.",
+         "1) Event"),
+    Step("event_take", "1. Event: the winner takes a card", "A random card passes from the loser's hand.",
+         "1) Event: a) Conflicts"),
+    Step("supply_draw", "Card effect: supply draws", "Cards are drawn from the supply deck for an effect.",
+         "1) Event"),
+    Step("attack", "1. Event: military attack", "With an active military base you may attack another colony.",
+         "6) Construction: g) Military bases"),
+    Step("attack_take", "1. Event: attack spoils", "The winner takes a random card from the loser's hand.",
+         "6) Construction: g) Military bases"),
+    Step("research", "2. R&D", "With an active R&D centre you may roll the R&D die.", "2) R&D"),
+    Step("research_die", "2. R&D: the die", "R&D1, R&D2 (needs an active level-2 centre) or nothing.", "2) R&D"),
+    Step("research_draw", "2. R&D: the card", "An R&D card is drawn.", "2) R&D"),
+    Step("research_keep", "2. R&D: play or keep", "Some R&D cards may be kept in hand for later.", "2) R&D"),
+    Step("resupply", "3. Resupply", "Earth sends one card from the supply deck.", "3) Resupply"),
+    Step("mining", "4. Mining production", "Each active mine yields a card of its type (automatic).",
+         "4) Mining Production"),
+    Step("trade", "5. Trade", "Trade with Earth, use contracts, or make offers to other colonies.", "5) Trade"),
+    Step("trade_offer", "5. Trade: building an offer", "Add cards one at a time, then send or withdraw.",
+         "5) Trade: c) Trade with other colonies"),
+    Step("trade_reply", "5. Trade: the reply", "The other colony accepts or refuses.",
+         "5) Trade: c) Trade with other colonies"),
+    Step("build", "6. Construction", "Build installations, habitats, mines and trade contracts.",
+         "6) Construction"),
+    Step("move_colonists", "7. End of turn: move colonists", "Move colonists freely within your energy.",
+         "7) End of Turn"),
+    Step("discard", "7. End of turn: limits", "Discard to your silos' hand limit; give back excess contracts.",
+         "7) End of Turn"),
+    Step("game_over", "Game over", "A player reached the target VP at the end of their turn.", "End of the Game"),
+)
+
+
+def new_game(players=2, seed=7, target=DEFAULT_TARGET, turn_limit=TURN_LIMIT, cards=None, **options) -> State:
+    """A new game at the mine draft (seat 0 is the oldest player, who starts)."""
+    if options:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(options))}; options: {', '.join(OPTIONS)}")
+    if isinstance(players, int):
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"Mars is for 2, 3 or 4 players, not {players}")
+        names = DEFAULT_NAMES[:players]
+    else:
+        names = tuple(str(p) for p in players)
+        if len(names) not in PLAYER_COUNTS or len(set(names)) != len(names):
+            raise ValueError("Mars needs 2, 3 or 4 players with different names")
+    if target not in (10, 12, 15):
+        raise ValueError(f"the target is 10, 12 or 15 VP, not {target!r}")
+    if cards is None:
+        cards = DEFAULT_CARDS
+    elif not isinstance(cards, CardSet):
+        cards = load_cards(pathlib.Path(cards))
+    n = len(names)
+    supply = (data.SUPPLY_PER_MATERIAL,) * 5
+    reserve = (data.CARDS_PER_MATERIAL - data.SUPPLY_PER_MATERIAL,) * 5
+    zeros = lambda k: (0,) * k  # noqa: E731
+    return State(names, int(seed), 0, "mine_draft", 0, ("Each player takes a colony board with 7 colonists.",),
+                 cards, target, int(turn_limit), 1, 0, tuple(Colony.start() for _ in range(n)), supply, reserve,
+                 data.MINE_TILES, tuple(c.copies for c in cards.events), zeros(len(cards.events)),
+                 tuple(c.copies for c in cards.rd1), zeros(len(cards.rd1)), tuple(c.copies for c in cards.rd2),
+                 zeros(len(cards.rd2)), -1, "", (0,), 0, 0, (), (), -1, ())
+
+
+State.game = None
+
+
+def _bind():
+    import sys
+    State.game = sys.modules[__name__]
+
+
+_bind()
+
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "data",
+           "load_cards"]

@@ -1,0 +1,232 @@
+"""Components and tables of Mars (every constant the rulebook prints lives here, in one place).
+
+Values the rulebook does not print are marked ASSUMED with the section they fill. The 30 event
+cards, the 15 + 15 R&D cards and the R&D die faces are not listed in the rulebook: the project ships
+an illustrative set (ASSUMED) covering every kind of card the rulebook describes, and a user may
+load their own with `load_cards(path)` (same JSON schema as `default_cards.json`).
+
+>>> MATERIALS[0], COSTS["habitat"][0]
+('iron', (0, 1, 1, 1, 1))
+>>> len(CONTRACTS), CONTRACTS[0]
+(20, (0, 1))
+>>> DEFAULT_CARDS.event_count, DEFAULT_CARDS.rd1_count, DEFAULT_CARDS.rd2_count
+(30, 15, 15)
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+from typing import NamedTuple
+
+from mars_rules.core import Checker, PositionError
+
+# ----- raw materials (Components) ----------------------------------------------------------
+MATERIALS = ("iron", "carbon", "silicon", "water", "oxygen")
+LETTERS = ("I", "C", "S", "W", "O")
+IRON, CARBON, SILICON, WATER, OXYGEN = range(5)
+CARDS_PER_MATERIAL = 12            # Components: 60 raw material cards, 12 of each
+SUPPLY_PER_MATERIAL = 5            # Setup: the supply deck holds 5 of each type
+START_HAND = 4                     # Setup: each player draws 4 from the supply deck
+MINE_TILES = (4, 3, 3, 3, 3)       # Components: 16 mine tiles (4 iron, 3 of each other type)
+MINES_IN_DRAFT = 2                 # Setup: two rounds of the mine draft
+START_COLONISTS = 7                # Setup: 7 colonists in the level-0 habitat
+TARGETS = {"short": 10, "normal": 12, "long": 15}   # Setup: length of the game
+DEFAULT_TARGET = 12
+
+# ----- installations (6) Construction) ------------------------------------------------------
+# A colony's installations that a colonist can staff, in a fixed order (one bit each in `staff`).
+# (track, level): plants and silos have a printed level 0; mines have no level (slot number).
+SLOTS = (("plant", 0), ("plant", 1), ("plant", 2), ("plant", 3),
+         ("silo", 0), ("silo", 1), ("silo", 2), ("silo", 3),
+         ("mine", 0), ("mine", 1), ("mine", 2), ("mine", 3),
+         ("comm", 1), ("comm", 2), ("comm", 3),
+         ("mil", 1), ("mil", 2), ("mil", 3),
+         ("rnd", 1), ("rnd", 2),
+         ("port", 1))
+SLOT_INDEX = {s: i for i, s in enumerate(SLOTS)}
+TRACKS = ("plant", "silo", "comm", "mil", "rnd", "port")
+TRACK_NAMES = {"plant": "power plant", "silo": "silo", "mine": "mine", "comm": "communications module",
+               "mil": "military base", "rnd": "R&D centre", "port": "spaceport", "habitat": "habitat"}
+MAX_LEVEL = {"plant": 3, "silo": 3, "comm": 3, "mil": 3, "rnd": 2, "port": 1}
+MAX_MINES = 4                      # b) Mines: at most 4 per colony
+MAX_HABITATS = 4                   # ASSUMED (a) Habitats): 4 habitat spaces besides the level-0 one
+# Components: the tiles in the box limit what the whole table can build.
+TILES = {"habitat": 14, "plant": 12, "comm": 10, "mil": 10, "rnd": 8, "silo": 6, "port": 2}
+
+# Costs as counts per material (iron, carbon, silicon, water, oxygen), by level (player aid).
+COSTS = {
+    "habitat": ((0, 1, 1, 1, 1),),                                   # a) 1 C + 1 W + 1 O + 1 S
+    "mine": ((1, 1, 0, 0, 0),),                                      # b) 1 C + 1 I, any type
+    "plant": ((0, 0, 1, 1, 0),) * 3,                                 # c) 1 W + 1 S
+    "silo": ((1, 0, 1, 0, 0),) * 3,                                  # d) 1 I + 1 S
+    "comm": ((0, 1, 0, 0, 1), (0, 2, 0, 0, 2), (0, 3, 0, 0, 3)),     # e) 1/2/3 C + O
+    "contract": ((0, 1, 0, 1, 0),),                                  # f) 1 C + 1 W
+    "mil": ((1, 0, 0, 1, 0), (2, 0, 0, 2, 0), (3, 0, 0, 3, 0)),      # g) 1/2/3 W + I
+    "rnd": ((0, 0, 2, 0, 1), (0, 0, 3, 0, 2)),                       # h) 1 O + 2 S, 2 O + 3 S
+    "port": ((3, 0, 1, 0, 0),),                                      # i) 3 I + 1 S
+}
+PLANT_ENERGY = 5                   # c) each active plant adds 5 to the capacity
+HAND_BASE = 4                      # d) an active level-0 silo keeps 4 cards
+HAND_PER_SILO = 2                  # d) each new active silo keeps 2 more
+HABITAT_COLONISTS = 3              # a) each new habitat brings 3 colonists
+EARTH_RATE, SPACEPORT_RATE = 3, 2  # 5 a) and i)
+CONTRACT_LIMITS = (1, 2, 4, None)  # e)/f): by active communications level 0..3 (None: unlimited)
+# f) one contract for each ordered pair of different materials: 20 contracts, one copy each.
+CONTRACTS = tuple((a, b) for a in range(5) for b in range(5) if a != b)
+CONTRACT_INDEX = {c: i for i, c in enumerate(CONTRACTS)}
+SCIENCE_FOR_MAGNA = 3              # h) Magna Scientia: first to 3 science points
+
+# Habitat states (one per built habitat besides level 0).
+DARK_EMPTY, DARK_WAITING, POWERED = 0, 1, 2
+HABITAT_STATES = ("dark", "dark, 3 colonists waiting", "powered")
+
+FIELDS = ("military", "communications", "research")   # fields of conflicts and supremacies
+FIELD_TRACK = {"military": "mil", "communications": "comm", "research": "rnd"}
+
+# ASSUMED (6) a) Habitats, "the three colonists it houses"): when a rule removes colonists, they
+# leave the habitats first, then these workers in this order (least essential first), so that an
+# event never needs a decision from a player whose turn it is not.
+LOSS_ORDER = tuple(SLOT_INDEX[s] for s in (
+    ("port", 1), ("rnd", 2), ("rnd", 1), ("mil", 3), ("mil", 2), ("mil", 1), ("comm", 3), ("comm", 2),
+    ("comm", 1), ("silo", 3), ("silo", 2), ("silo", 1), ("mine", 3), ("mine", 2), ("mine", 1),
+    ("silo", 0), ("mine", 0), ("plant", 3), ("plant", 2), ("plant", 1), ("plant", 0)))
+
+# ASSUMED safeguards for play (the rulebook sets no limit):
+MAX_OFFERS_PER_TURN = 3            # 5 c) offers to other colonies per turn (keeps random play finite)
+TURN_LIMIT = 60                    # End of the Game: after this many rounds the highest VP wins (0: none)
+
+# ----- cards -------------------------------------------------------------------------------
+EVENT_TYPES = ("conflict", "supremacy", "contested", "deposit", "supply_ship", "dust_storm", "calm")
+CONFLICT_EFFECTS = ("take_cards", "lose_colonists", "lose_habitat")
+RD_EFFECTS = ("science", "benefit", "mining", "hand_limit", "vp", "energy", "trade_rate",
+              "emergency_supply", "prospecting")
+KEEPABLE = ("emergency_supply", "prospecting")       # R&D cards that may be kept in hand
+DIE_FACES = ("rd1", "rd2", "blank")
+
+
+class EventCard(NamedTuple):
+    id: str
+    name: str
+    type: str          # one of EVENT_TYPES
+    field: str = ""    # conflicts and supremacies: one of FIELDS
+    level: int = 0     # prerequisite: an active installation of this level in the field
+    effect: str = ""   # conflicts: one of CONFLICT_EFFECTS
+    amount: int = 0
+    copies: int = 1
+    text: str = ""
+
+
+class RDCard(NamedTuple):
+    id: str
+    name: str
+    effect: str        # one of RD_EFFECTS
+    value: int = 0     # science points, VP, energy, hand limit, cards ...
+    field: str = ""    # benefit: one of FIELDS
+    copies: int = 1
+    text: str = ""
+
+
+class CardSet(NamedTuple):
+    """Every card definition and the die; a position made with custom cards carries them."""
+    events: tuple      # of EventCard
+    rd1: tuple         # of RDCard
+    rd2: tuple         # of RDCard
+    die: tuple         # weights of DIE_FACES
+    assumed: bool = True
+
+    @property
+    def event_count(self):
+        return sum(c.copies for c in self.events)
+
+    @property
+    def rd1_count(self):
+        return sum(c.copies for c in self.rd1)
+
+    @property
+    def rd2_count(self):
+        return sum(c.copies for c in self.rd2)
+
+    def to_dict(self) -> dict:
+        def ev(c):
+            return {k: v for k, v in c._asdict().items()}
+        return {"assumed": self.assumed, "die": dict(zip(DIE_FACES, self.die)),
+                "events": [ev(c) for c in self.events], "rd1": [ev(c) for c in self.rd1],
+                "rd2": [ev(c) for c in self.rd2]}
+
+
+def cards_from_dict(data, path: str = "cards") -> CardSet:
+    """Read a card set from its JSON form, raising PositionError with every problem."""
+    c = Checker()
+    d = c.obj(data, path, {"assumed": bool, "die": dict, "events": list, "rd1": list, "rd2": list})
+    c.done()
+    die = []
+    for face in DIE_FACES:
+        if c.int_in(d["die"].get(face), f"{path}.die.{face}", 0, 100):
+            die.append(d["die"][face])
+        elif face not in d["die"]:
+            c.fail(f"{path}.die", f'missing face "{face}"')
+    for face in d["die"]:
+        if face not in DIE_FACES:
+            c.fail(f"{path}.die", f'unexpected face "{str(face)[:40]}"')
+    if len(die) == 3 and sum(die) == 0:
+        c.fail(f"{path}.die", "the faces need a total weight above 0")
+    ev_schema = {"id": str, "name": str, "type": str, "field": str, "level": int, "effect": str,
+                 "amount": int, "copies": int, "text": str}
+    rd_schema = {"id": str, "name": str, "effect": str, "value": int, "field": str, "copies": int, "text": str}
+    events, rds = [], {"rd1": [], "rd2": []}
+    seen = set()
+    for i, e in enumerate(c.list_of(d["events"], f"{path}.events", dict, max_length=100)):
+        p = f"{path}.events[{i}]"
+        e = c.obj(e, p, ev_schema)
+        if len(e) != len(ev_schema):
+            continue
+        ok = c.one_of(e["type"], p + ".type", EVENT_TYPES) & c.int_in(e["copies"], p + ".copies", 1, 30)
+        ok &= c.int_in(e["level"], p + ".level", 0, 3) & c.int_in(e["amount"], p + ".amount", 0, 5)
+        if e["type"] in ("conflict", "supremacy"):
+            ok &= c.one_of(e["field"], p + ".field", FIELDS)
+            if e["level"] < 1:
+                ok = False
+                c.fail(p + ".level", "a conflict or supremacy needs a prerequisite level of 1 or more")
+        if e["type"] == "conflict":
+            ok &= c.one_of(e["effect"], p + ".effect", CONFLICT_EFFECTS)
+        if e["id"] in seen:
+            ok = False
+            c.fail(p + ".id", f"{e['id'][:40]!r} is used twice")
+        seen.add(e["id"])
+        if ok:
+            events.append(EventCard(**e))
+    for deck in ("rd1", "rd2"):
+        for i, e in enumerate(c.list_of(d[deck], f"{path}.{deck}", dict, max_length=100)):
+            p = f"{path}.{deck}[{i}]"
+            e = c.obj(e, p, rd_schema)
+            if len(e) != len(rd_schema):
+                continue
+            ok = c.one_of(e["effect"], p + ".effect", RD_EFFECTS) & c.int_in(e["copies"], p + ".copies", 1, 30)
+            ok &= c.int_in(e["value"], p + ".value", 0, 10)
+            if e["effect"] == "benefit":
+                ok &= c.one_of(e["field"], p + ".field", FIELDS)
+            if e["id"] in seen:
+                ok = False
+                c.fail(p + ".id", f"{e['id'][:40]!r} is used twice")
+            seen.add(e["id"])
+            if ok:
+                rds[deck].append(RDCard(**e))
+    for name, lst in (("events", events), ("rd1", rds["rd1"]), ("rd2", rds["rd2"])):
+        if not lst and not c.problems:
+            c.fail(f"{path}.{name}", "needs at least one card")
+    c.done()
+    return CardSet(tuple(events), tuple(rds["rd1"]), tuple(rds["rd2"]), tuple(die), d["assumed"])
+
+
+def load_cards(path) -> CardSet:
+    """A card set from a JSON file (schema: `default_cards.json`); PositionError lists the problems."""
+    try:
+        text = pathlib.Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, ValueError) as e:
+        raise PositionError([f"cannot read the card file {str(path)[:80]}: {e}"]) from None
+    return cards_from_dict(data)
+
+
+DEFAULT_CARDS = load_cards(pathlib.Path(__file__).with_name("default_cards.json"))
+"""ASSUMED: the illustrative cards (the rulebook does not list them)."""

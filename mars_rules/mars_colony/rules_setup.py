@@ -1,0 +1,79 @@
+"""Setup: the mine draft (two rounds, snake order) and the deal of 4 cards each."""
+from __future__ import annotations
+
+from mars_rules.core import CHANCE, Action
+
+from .data import MATERIALS, MINES_IN_DRAFT, START_HAND
+from .flow import add, begin_turn, set_col
+
+RULE = "Setup"
+
+
+def draft_order(n):
+    """Round 1 from the oldest player clockwise, round 2 in the reverse order."""
+    return tuple(range(n)) + tuple(reversed(range(n)))
+
+
+def _mine_text(a):
+    return f"Take a{'n' if a[2][0][1] in (0, 4) else ''} {MATERIALS[a[2][0][1]]} mine for your colony"
+
+
+MINE_ACTIONS = {}
+
+
+def legal_draft(s):
+    p = s.to_move
+    key = (p, s.mine_tiles)
+    hit = MINE_ACTIONS.get(key)
+    if hit is None:
+        hit = tuple(Action.fast("choose_mine", p, (("material", m),), _mine_text)
+                    for m in range(5) if s.mine_tiles[m] > 0)
+        MINE_ACTIONS[key] = hit
+    return hit
+
+
+def play_choose_mine(s, a, log):
+    m = a[2][0][1]
+    p = s.to_move
+    col = s.colonies[p]
+    i = len(col.mines)
+    col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1)
+    s = set_col(s, p, col)._replace(mine_tiles=add(s.mine_tiles, m, -1))
+    log.append(f"{s.players[p]} takes a {MATERIALS[m]} mine and puts a colonist on it.")
+    k = s.task[0] + 1
+    order = draft_order(len(s.players))
+    if k < len(order) and k < MINES_IN_DRAFT * len(s.players):
+        return s._replace(task=(k,), to_move=order[k], active=order[k])
+    log.append("The mine draft is over; the supply deck is shuffled and 4 cards are dealt to each player.")
+    return s._replace(step="deal", to_move=CHANCE, task=(0,), active=0)
+
+
+def why_choose_mine(s, a):
+    m = a.get("material")
+    if s.step != "mine_draft":
+        return "Mines are chosen only in the draft before the game starts.", RULE
+    if m not in range(5):
+        return f"{m!r} is not a raw material; choose 0-4 ({', '.join(MATERIALS)}).", RULE
+    return f"No {MATERIALS[m]} mine tile is left in the supply.", RULE
+
+
+def outcomes_deal(s):
+    k = s.task[0]
+    seat = k // START_HAND
+    name = s.players[seat]
+    return tuple((Action.fast("deal", CHANCE, (("seat", seat), ("material", m)),
+                              lambda a, name=name: f"Deal a{'n' if a[2][1][1] in (0, 4) else ''} "
+                                                   f"{MATERIALS[a[2][1][1]]} card to {name}"), c)
+                 for m, c in enumerate(s.supply) if c)
+
+
+def play_deal(s, a, log):
+    seat = a[2][0][1]
+    m = a[2][1][1]
+    col = s.colonies[seat]
+    s = set_col(s, seat, col._replace(hand=add(col.hand, m)))._replace(supply=add(s.supply, m, -1))
+    k = s.task[0] + 1
+    if k < START_HAND * len(s.players):
+        return s._replace(task=(k,))
+    log.append("Every player holds 4 cards; the rest of the raw materials form the reserve.")
+    return begin_turn(s._replace(active=0, round=1), log)
