@@ -1,0 +1,223 @@
+"""Ruins of Mars: Action tiles, Language tracks, Tech cards, and the solo AI.
+
+>>> import mars_rules
+>>> game = mars_rules.load("ruins_of_mars")
+>>> s = game.new_game(players=2, seed=7, characters="deal")
+>>> s.step, s.players
+('place_rover', ('Player 1', 'Player 2'))
+>>> [len(c) for c in s.sites]
+[3, 2, 2, 2, 2]
+
+Options of ``new_game(players=2, seed=7, **options)``
+-------------------------------------------------------
+- ``players``: a count (1..4) or a list of names. 1 = the solo game: seats ``(name, "AI")``, AI = seat 1.
+- ``characters``: "choose" (default: each player picks in turn order, a decision) or "deal" (a chance
+  node per player, resolved from the seed).
+- ``first_player``: a seat, or None (default) for a random first player (a chance node resolved from the
+  seed). The rulebook never says who takes the Rover in setup (Setup / Gameplay). Solo: always seat 0.
+- ``hourglass``: starting Hourglasses per human player (default 2). ASSUMED: the rulebook is silent;
+  its solo text implies human players start with some.
+- ``kickstarter``: True adds the Engineer and the Savant (Kickstarter Exclusives).
+- ``tiles``: 11 icon strings replacing the ASSUMED Action tile faces (letters R O G B S W X).
+- ``cards``: a ``data.CardSet`` or a path to a JSON card file (``data.load_cards``) replacing the
+  illustrative (ASSUMED) Tech cards.
+
+The setup shuffles (the tiles under the Sites, the Tech display, the AI's face-down Techs) are drawn in
+``new_game`` from the game's chance stream; the first player and dealt Characters are chance nodes that
+``new_game`` resolves from the seed too.
+
+Steps (``state.step``): see ``TURN_STEPS``. Step 3 (radiation) is applied automatically when the
+transfer step ends (``events`` narrates it); the state never rests on it.
+
+Action kinds and params (params are given in this order; Sites, resources and tracks by name)
+---------------------------------------------------------------------------------------------
+Decisions (``player`` = the seat):
+
+- ``choose_character`` (character): setup, when Characters are chosen.
+- ``skip`` (step[, level]): end an optional step: "start_of_turn" (done with start-of-turn abilities),
+  "transfer" (no (further) transfer), "wrench" (leave the remaining Wrench uses), "replicate" (no Tech;
+  with ``level``: close that deck without taking a Tech).
+- ``place_rover`` (site): Step 1.
+- ``transfer_tile`` (from, tile, pay): Step 2; ``from`` an adjacent Site with 2+ tiles, ``tile`` a tile
+  id, ``pay`` "Hourglass" or "Oxygen" (2 of one kind). The Savant's second transfer costs 1 more Hourglass.
+- ``use_wrench`` ([choice]): Step 4, one Wrench use: Laboratory choice = resource, Workshop choice =
+  track; no choice elsewhere (the Wasteland rolls the die: a chance node).
+- ``discover`` () / ``decipher`` (): Step 5, the Active Site's Action.
+- ``discover_star`` (resource): Step 5, the resource taken for one star icon.
+- ``replicate`` (level, space, row): Step 6 from the display; space 1..4 = top (+3 Oxygen) .. bottom
+  (+0); row 1..3 of your Tech board.
+- ``search_deck`` (level): Step 6, open a Level's deck (4 Oxygen + the cost of the Tech you take).
+- ``take_from_deck`` (card, row): Step 6, the Tech taken from the open deck.
+- ``pass_rover`` (): Step 8, end the turn.
+- ``character_ability`` (character, ...): 1 Hourglass: Doctor (); Miner (resources: a pair of names);
+  Trader ([choice] as for ``use_wrench``); Professor (track, resource).
+- ``tech_ability`` (card, owner, via[, choice]): 1 Hourglass: via "hourglass" (your Tech's ability),
+  "stowaway" (another player's Tech, owner = that seat), "engineer" (your ability again).
+- ``use_free_ability`` (card): a Tech's Free Ability at its time ("start_of_turn" step, or
+  "after_action" during the replicate step).
+- ``ai_replicate`` (card, row): the solo AI reveals one of its face-down AI Techs.
+
+Chance outcomes (``player`` = ``CHANCE``): ``first_player`` (player), ``deal_character`` (player,
+character), ``wasteland_die`` (face), ``solo_die`` (face), ``draw_tile`` (tile, site): the next
+face-down tile of a reallocation, ``refill_display`` (level, card).
+
+What the rulebook leaves out is in ``data.py`` (marked ASSUMED) and listed in ``ASSUMPTIONS``.
+"""
+from __future__ import annotations
+
+from mars_rules.core import CHANCE, Step, draw_index
+
+from . import data
+from .codec import from_json
+from .data import CARDS, CardSet, load_cards
+from .state import Player, State
+
+TITLE = "Ruins of Mars"
+PLAYER_COUNTS = (1, 2, 3, 4)
+
+TURN_STEPS = (
+    Step("first_player", "Setup: first player", "Who takes the Rover first (random unless chosen).",
+         "Setup / Gameplay (the rulebook does not say)"),
+    Step("choose_character", "Setup: Characters", "Each player chooses a Character card (or is dealt one).",
+         "Setup: Choose Characters"),
+    Step("start_of_turn", "Start of the turn", "Use Free Abilities that happen at the start of your turn.",
+         "Step 1: Place the Rover (note on start-of-turn abilities)"),
+    Step("solo_reallocation", "Solo: extra reallocation", "Roll the die: reallocate the tiles of that Site (6: none).",
+         "Solo Variant: Extra Tile Reallocation"),
+    Step("place_rover", "1. Place the Rover", "Choose the Active Site (any of the 5).", "Step 1: Place the Rover"),
+    Step("transfer", "2. Transfer 1 Action tile", "Optional: 2 Hourglasses or 2 Oxygen for a tile of an adjacent Site.",
+         "Step 2: Transfer 1 Action Tile"),
+    Step("radiation", "3. Take Radiation", "1 Radiation per icon on the Active Site and its tiles (automatic).",
+         "Step 3: Take Radiation"),
+    Step("wrench", "4. Use Wrench bonus", "Once per Wrench icon: the Active Site's bonus.", "Step 4: Use Wrench Bonus"),
+    Step("action", "5. Take the Site's Action", "Discover (resources) or Decipher (Language tracks).",
+         "Step 5: Take the Site's Action"),
+    Step("replicate", "6. Replicate 1 Tech", "Optional: pay for one Tech and place it on your Tech board.",
+         "Step 6: Replicate 1 Tech"),
+    Step("reallocate", "7. Reallocate the Action tiles", "Shuffle the Active Site's tiles and deal them rightwards.",
+         "Step 7: Reallocate All Action Tiles"),
+    Step("pass_rover", "8. Pass the Rover", "End the turn; the next player takes the Rover.", "Step 8: Pass the Rover"),
+    Step("game_over", "End of the game", "Final scoring: the game is over.", "End of the Game / Final Scoring"),
+)
+
+OPTIONS = {
+    "characters": "'choose' (default) or 'deal'",
+    "first_player": "a seat, or None for random (default)",
+    "hourglass": f"starting Hourglasses per human player (default {data.START_HOURGLASS}, ASSUMED)",
+    "kickstarter": "True adds the Engineer and the Savant",
+    "tiles": "11 icon strings for the Action tiles (default data.TILES, ASSUMED)",
+    "cards": "a CardSet or a path to a JSON card file (default data.CARDS, ASSUMED)",
+}
+
+ASSUMPTIONS = (
+    "Site order Wasteland, Laboratory, Workshop, Dormitory, Infirmary (data.SITES)",
+    "Site Actions: Workshop Discover and Dormitory Decipher (examples); Wasteland, Infirmary Discover and "
+    "Laboratory Decipher assumed (data.SITE_ACTION)",
+    "1 Radiation icon printed on the Wasteland (data.SITE_RADIATION)",
+    "Action tile faces (data.TILES)",
+    "Language tracks 0..9, A = 3, B = 6, PP 0,0,1,2,3,4,6,8,10,15 (data.TRACK_PP)",
+    "Display Oxygen +3/+2/+1/+0 top to bottom, deck +4 (data.DISPLAY_OXYGEN)",
+    "2 starting Hourglasses per human player; random first player (options)",
+    "Illustrative Tech and AI Tech cards (data.CARDS)",
+    "Transfer adjacency is linear (no wrap-around); reallocation wraps",
+    "Each Wrench at the Wasteland (and each Trader use there) rolls the die once",
+    "Hourglass and Radiation supplies are unlimited",
+    "Each player has a different Character",
+)
+
+_SOLO_AI_NAME = "AI"
+
+
+def _draw(seed, counter, n):
+    return draw_index(seed, counter, n)
+
+
+def new_game(players=2, seed=7, characters="choose", first_player=None, hourglass=data.START_HOURGLASS,
+             kickstarter=False, tiles=None, cards=None):
+    """A new game, its setup shuffles drawn from `seed`; the first player and dealt Characters are
+    chance nodes resolved from the seed as well, so the State returned waits for a decision."""
+    if isinstance(players, int):
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"Ruins of Mars is for 1 to 4 players, not {players}")
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = tuple(str(p) for p in players)
+        if not 1 <= len(names) <= 4 or len(set(names)) != len(names) or not all(0 < len(x) <= 40 for x in names):
+            raise ValueError("players: 1 to 4 different names of 1..40 characters")
+    solo = len(names) == 1
+    if solo:
+        names = names + (_SOLO_AI_NAME if names[0] != _SOLO_AI_NAME else "AI opponent",)
+    if characters not in ("choose", "deal"):
+        raise ValueError("characters: 'choose' or 'deal'")
+    if solo:
+        first_player = 0
+    if first_player is not None and not (isinstance(first_player, int) and 0 <= first_player < len(names)):
+        raise ValueError(f"first_player: a seat 0..{len(names) - 1} or None")
+    if not isinstance(hourglass, int) or not 0 <= hourglass <= 20:
+        raise ValueError("hourglass: 0..20")
+    tiles = tuple(tiles) if tiles is not None else data.TILES
+    if len(tiles) != data.N_TILES or not all(isinstance(t, str) and 1 <= len(t) <= 6 and
+                                             all(ch in data.ICONS for ch in t) for t in tiles):
+        raise ValueError("tiles: 11 strings of 1..6 icon letters (R O G B S W X)")
+    if cards is None:
+        cards = CARDS
+    elif not isinstance(cards, CardSet):
+        cards = load_cards(cards)
+    draws = 0
+    # Setup: Prepare Action Tiles -- a random order, 2 per Site, the 11th under the Wasteland.
+    bag = list(range(data.N_TILES))
+    order = []
+    while bag:
+        order.append(bag.pop(_draw(seed, draws, len(bag))))
+        draws += 1
+    sites = [tuple(order[2 * i: 2 * i + 2]) for i in range(5)]
+    sites[0] = sites[0] + (order[10],)
+    # Setup: Create the Tech display -- 4 face-up per Level, top to bottom.
+    display, decks = [], []
+    for level in (1, 2, 3):
+        deck = list(cards.levels[level - 1])
+        col = []
+        for _ in range(data.DISPLAY_SIZE):
+            col.append(deck.pop(_draw(seed, draws, len(deck))) if deck else None)
+            draws += 1
+        display.append(tuple(col))
+        decks.append(tuple(sorted(deck)))
+    boards = [Player(techs=(None,) * 9, face_down=(False,) * 9, hourglass=hourglass) for _ in names]
+    if solo:
+        # Solo Variant Setup: one random face-down AI Tech per slot, Level by column; no Hourglass.
+        techs = [None] * 9
+        for level in (1, 2, 3):
+            pool = list(cards.ai_levels[level - 1])
+            for row in range(3):
+                techs[row * 3 + level - 1] = pool.pop(_draw(seed, draws, len(pool)))
+                draws += 1
+        boards[1] = Player(techs=tuple(techs), face_down=(True,) * 9, hourglass=0)
+    options = (("characters", characters), ("first_player", -1 if first_player is None else first_player),
+               ("hourglass", hourglass), ("kickstarter", bool(kickstarter)), ("solo", solo))
+    s = State(players=names, seed=seed, draws=draws, step="first_player", to_move=CHANCE,
+              events=("Setup: 11 Action tiles dealt (2 per Site, the 11th under the Wasteland); 4 Techs per "
+                      "Level face up; every track and resource at 0.",),
+              chance="first_player", options=options, tiles=tiles, sites=tuple(sites), rover=-1,
+              display=tuple(display), decks=tuple(decks), removed=(), boards=tuple(boards), current=0, first=0,
+              turn=0, pending=0, acted=False, transfers=0, used=(), search=0, facedown=(), realloc_to=0,
+              solo_die=0, end_turns=-1, cards=cards)
+    if first_player is not None:
+        from .rules import apply_first_player, _act
+        s = apply_first_player(s, _act("first_player", CHANCE, (("player", first_player),), ""))
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    return s
+
+
+State.game = None  # set below once the module object exists
+
+
+def _bind():
+    import sys
+    State.game = sys.modules[__name__]
+
+
+_bind()
+
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "State",
+           "Player", "CardSet", "load_cards", "CHANCE"]

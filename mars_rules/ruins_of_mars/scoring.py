@@ -1,0 +1,94 @@
+"""Final Scoring (and the Solo Variant's AI scoring) as a ScoreSheet; winners after tie-breakers."""
+from __future__ import annotations
+
+from mars_rules.core import ScoreRow, ScoreSheet
+
+from .data import TRACK_PP
+
+R_LANG = "Final Scoring: Language tracks"
+R_ROWS = "Final Scoring: Tech board rows"
+R_TECH = "Final Scoring: PP on Tech cards"
+R_RAD = "Final Scoring: Radiation"
+R_AI_ROWS = "Solo Variant: Final Scoring (Tech Rows)"
+
+
+def language_pp(board):
+    """Per track the greater of the PP of the space occupied and of every space passed."""
+    return sum(max(TRACK_PP[: p + 1]) for p in board.languages)
+
+
+def row_points(s, board):
+    tech = s.cards.tech
+    pts = 0
+    for r in range(3):
+        ids = board.techs[r * 3: r * 3 + 3]
+        if None in ids:
+            continue
+        classes = {tech[c].classification for c in ids}
+        pts += 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
+    return pts
+
+
+def ai_row_points(board):
+    pts = 0
+    for r in range(3):
+        if all(board.techs[r * 3 + k] is not None and not board.face_down[r * 3 + k] for k in range(3)):
+            pts += 10
+    return pts
+
+
+def tech_pp(s, board, ai):
+    total = 0
+    for c, down in zip(board.techs, board.face_down):
+        if c is None or down:
+            continue
+        card = s.cards.ai.get(c) if ai else s.cards.tech.get(c)
+        if card is not None and (ai or card.kind == "end_game"):
+            total += card.pp
+    return total
+
+
+def score(s) -> ScoreSheet:
+    rows = []
+    n = len(s.players)
+    most = max(b.radiation for b in s.boards)
+    for p, b in enumerate(s.boards):
+        ai = s.solo and p == 1
+        rows.append(ScoreRow(p, "Language tracks", language_pp(b), R_LANG))
+        if ai:
+            rows.append(ScoreRow(p, "Tech rows", ai_row_points(b), R_AI_ROWS))
+        else:
+            rows.append(ScoreRow(p, "Tech rows", row_points(s, b), R_ROWS))
+        rows.append(ScoreRow(p, "Tech PP", tech_pp(s, b, ai), R_TECH))
+        per = 2 if b.radiation == most and most > 0 else 1
+        rows.append(ScoreRow(p, "Radiation", -per * b.radiation, R_RAD))
+    sheet = ScoreSheet(tuple(s.players), tuple(rows))
+    win = _winners(s, sheet, n)
+    if s.solo:
+        tb = "Solo Variant: the human wins only with more PP than the AI (a tie goes to the AI)."
+    else:
+        tb = "Tie-breakers: least Radiation, then most Language PP; a tie beyond that is shared."
+    return sheet._replace(tiebreak=tb, final=s.to_move is None, winners=win)
+
+
+def _winners(s, sheet, n):
+    totals = sheet.totals
+    if s.solo:
+        return (0,) if totals[0] > totals[1] else (1,)
+    best = max(totals)
+    tied = [p for p in range(n) if totals[p] == best]
+    if len(tied) > 1:
+        low = min(s.boards[p].radiation for p in tied)
+        tied = [p for p in tied if s.boards[p].radiation == low]
+    if len(tied) > 1:
+        lp = {p: language_pp(s.boards[p]) for p in tied}
+        hi = max(lp.values())
+        tied = [p for p in tied if lp[p] == hi]
+    return tuple(tied)
+
+
+def winners(s) -> tuple:
+    """The winning seats once the game is over (several = a shared win); () before."""
+    if s.to_move is not None:
+        return ()
+    return score(s).winners

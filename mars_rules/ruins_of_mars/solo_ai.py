@@ -1,0 +1,165 @@
+"""The solo game's AI opponent (Solo Variant): each of its decisions is the one action its procedure
+picks, with the reason in the action's text. The AI is seat 1."""
+from __future__ import annotations
+
+from functools import partial
+
+from mars_rules.core import CHANCE, Action
+
+from .data import LANGUAGES, RESOURCES, SITE_ACTION, SITES
+from .effects import advance, can_pay, level_ok, set_board, track_limit
+
+fast = Action.fast
+AI = 1
+
+
+def _text(reason, a):
+    return reason
+
+
+def _act(kind, items, reason):
+    return fast(kind, AI, items, partial(_text, reason))
+
+
+def rover_site(s):
+    """(site, reason): the Site with the most tiles; rightmost of the tied, leftmost if the solo die showed 6."""
+    counts = [len(c) for c in s.sites]
+    top = max(counts)
+    tied = [i for i in range(5) if counts[i] == top]
+    six = s.solo_die == 6
+    site = tied[0] if six else tied[-1]
+    if len(tied) == 1:
+        why = f"most tiles ({top})"
+    else:
+        names = ", ".join(SITES[i] for i in tied)
+        why = (f"most tiles ({top}), {'leftmost' if six else 'rightmost'} of the tied Sites ({names})"
+               + ("; leftmost because the solo die showed 6" if six else ""))
+    return site, f"{SITES[site]}: {why}"
+
+
+def least_resource(board):
+    """The resource the AI has least of (topmost on a tie)."""
+    res = board.resources
+    low = min(res)
+    return res.index(low)
+
+
+def best_track(s):
+    """The track with the AI's highest marker that can still advance (leftmost on a tie)."""
+    langs = s.boards[AI].languages
+    movable = [t for t in range(5) if langs[t] < track_limit(s, AI, t)]
+    if not movable:
+        return 0, "no track can advance: the step is lost (leftmost track)"
+    top = max(langs[t] for t in movable)
+    t = next(t for t in movable if langs[t] == top)
+    tied = sum(1 for u in movable if langs[u] == top)
+    return t, ("its highest marker that can advance" + (", leftmost of the tied tracks" if tied > 1 else ""))
+
+
+def replicate_choice(s):
+    """(slot, card id) of the AI Tech to replicate, or None."""
+    b = s.boards[AI]
+    ai = s.cards.ai
+    best = None
+    for slot in range(9):
+        cid = b.techs[slot]
+        if cid is None or not b.face_down[slot]:
+            continue
+        card = ai[cid]
+        if not level_ok(b, card.level) or not can_pay(b.resources, card.cost):
+            continue
+        key = (sum(card.cost), card.level, -(slot // 3))
+        if best is None or key > best[0]:
+            best = (key, slot, cid)
+    return None if best is None else (best[1], best[2])
+
+
+def legal(s):
+    step = s.step
+    b = s.boards[AI]
+    if step == "place_rover":
+        site, why = rover_site(s)
+        return (_act("place_rover", (("site", SITES[site]),), f"AI places the Rover on the {why}"),)
+    if step == "transfer":
+        return (_act("skip", (("step", "transfer"),), "AI: never makes the optional transfer"),)
+    if step == "wrench":
+        site = s.rover
+        if site == 1:
+            r = least_resource(b)
+            return (_act("use_wrench", (("choice", RESOURCES[r]),),
+                         f"AI uses the Wrench bonus at the Laboratory: 1 {RESOURCES[r]} (its least resource, "
+                         f"topmost on a tie)"),)
+        if site == 2:
+            t, why = best_track(s)
+            return (_act("use_wrench", (("choice", LANGUAGES[t]),),
+                         f"AI uses the Wrench bonus at the Workshop: +1 {LANGUAGES[t]} ({why})"),)
+        what = {0: "rolls the Wasteland die", 3: "gains 1 Hourglass", 4: "removes 1 Radiation"}[site]
+        return (_act("use_wrench", (), f"AI uses every Wrench bonus: at the {SITES[site]} it {what}"),)
+    if step == "action":
+        if not s.acted:
+            kind = SITE_ACTION[s.rover]
+            return (_act(kind, (), f"AI takes the {SITES[s.rover]}'s Action: {kind.capitalize()}"),)
+        r = least_resource(b)
+        return (_act("discover_star", (("resource", RESOURCES[r]),),
+                     f"AI takes 1 {RESOURCES[r]} for the star icon (its least resource, topmost on a tie)"),)
+    if step == "replicate":
+        pick = replicate_choice(s)
+        if pick is None:
+            return (_act("skip", (("step", "replicate"),),
+                         "AI: no face-down AI Tech is affordable with its Language requirements met"),)
+        slot, cid = pick
+        card = s.cards.ai[cid]
+        return (_act("ai_replicate", (("card", cid), ("row", slot // 3 + 1)),
+                     f"AI replicates its Level {card.level} AI Tech in row {slot // 3 + 1} (cost "
+                     f"{sum(card.cost)}: the most expensive it can afford, topmost of the highest Level on a tie)"),)
+    if step == "pass_rover":
+        return (_act("pass_rover", (), f"AI passes the Rover to {s.players[0]} (end of its turn)"),)
+    return ()
+
+
+def apply_ai_replicate(s, a):
+    from .replicate import after_display_change
+    cid = a.get("card")
+    card = s.cards.ai[cid]
+    b = s.boards[AI]
+    slot = (a.get("row") - 1) * 3 + card.level - 1
+    r = b.resources
+    c = card.cost
+    b = b._replace(resources=(r[0] - c[0], r[1] - c[1], r[2] - c[2], r[3] - c[3]),
+                   face_down=b.face_down[:slot] + (False,) + b.face_down[slot + 1:])
+    s = s._replace(boards=set_board(s, AI, b), search=-1)
+    events = (f"Step 6: the AI pays {sum(c)} resources and reveals its Level {card.level} AI Tech {cid}"
+              + (f" ({card.pp} PP)" if card.pp else "") + ".",)
+    if card.hourglass:
+        b = s.boards[AI]
+        s = s._replace(boards=set_board(s, AI, b._replace(hourglass=b.hourglass + card.hourglass)))
+        events += (f"Its reward: the AI gains {card.hourglass} Hourglass{'es' if card.hourglass > 1 else ''}.",)
+    elif card.language >= 0 and card.steps:
+        s, text = advance(s, AI, card.language, card.steps)
+        events += (f"Its reward: {text}.",)
+    level = card.level
+    col = s.display[level - 1]
+    k = max((i for i in range(4) if col[i] is not None), default=-1)
+    if k < 0:
+        from .rules import enter_reallocate
+        return enter_reallocate(s, events + (f"The Level {level} display is empty: nothing to discard.",))
+    gone = col[k]
+    col = (None,) + col[:k] + col[k + 1:]
+    s = s._replace(display=s.display[:level - 1] + (col,) + s.display[level:], removed=s.removed + (gone,))
+    events += (f"The bottom-most Level {level} Tech, {s.cards.tech[gone].name} ({gone}), is removed from the game.",)
+    return after_display_change(s, level, events)
+
+
+def spend_hourglasses(s):
+    """The AI spends all the Hourglasses it can on Radiation, one for one, as soon as it holds both."""
+    b = s.boards[AI]
+    if b.radiation and b.hourglass:
+        n = min(b.radiation, b.hourglass)
+        b = b._replace(radiation=b.radiation - n, hourglass=b.hourglass - n)
+        s = s._replace(boards=set_board(s, AI, b),
+                       events=s.events + (f"The AI spends {n} Hourglass{'es' if n > 1 else ''} to remove {n} "
+                                          f"Radiation (it always does).",))
+    return s
+
+
+_ = CHANCE
