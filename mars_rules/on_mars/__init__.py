@@ -1,0 +1,79 @@
+"""On Mars, teaching edition: the rules engine (2-4 players).
+
+The rulebook text of On Mars is a summary of a large game. This package implements every rule the
+text states and fills the rest with a small, coherent model whose numbers all live in `data.py`,
+marked ASSUMED (the map, costs, card lists, capacities, the Colony level table, ...). One ASSUMED
+safeguard is not a rule of the game: if the end is not triggered by the end of round
+`data.ROUND_LIMIT`, it is triggered then, so every game ends.
+
+>>> import mars_rules
+>>> game = mars_rules.load("on_mars")
+>>> s = game.new_game(players=2, seed=7)
+>>> s.step, s.players
+('turn', ('Orange', 'Blue'))
+>>> sorted({a.kind for a in s.legal_actions()})[:2]
+['depot_action', 'discard_goal']
+
+A round is a Colonization Phase (each player's turn, in Turn Order: Orbit spaces left to right,
+then Colony spaces left to right) and a Shuttle Phase. Every `state.step` is a key of TURN_STEPS.
+
+Action kinds (`action.kind`: params) -- `str(action)` is the sentence a student reads:
+
+Turn (steps "turn", "final_round", "turn_end")
+- `main`: action -- take a Main action of your side ("landing_pod", "blueprint", "learn", "rnd",
+  "resupply" in Orbit; "control", "construct", "upgrade", "welcome", "hire" at the Colony): a
+  Colonist from your Living Quarters goes on its slot (full slots first evict the player(s) with
+  the most Colonists there).
+- `pass_turn`: no Main action is possible for you (teaching edition: you lay your marker down).
+- `end_turn`: lay your Player marker down (after the Main action).
+- `depot_action`: space -- the Executive action of an uncovered Depot space (0 = bottom).
+- `advanced_action`: hex, free -- the Executive action of your Advanced Building (2 Crystals, free
+  while a Scientist works there).
+- `scientist_action`: hex -- the Executive action of another player's Advanced Building where
+  your Scientist works (free).
+- `send_scientist`: card, hex -- place your hired Scientist in an Advanced Building of its
+  specialty (anyone's) and use its Executive action (free).
+- `discard_goal`: goal -- discard a Private Goal unseen for 1 Crystal.
+- `complete_goal`: goal -- complete one Private Goal (its OP count at the end).
+
+Main action sub-steps
+- `pay_crystal`, `pay_colonist` (step "pay"): one payment per other colour on the slots.
+- `boost`: gives -- move a Colonist to your Working Area for one more use of the action.
+- `done`: action -- finish the action (after its first use).
+- `take_blueprint`: card (step "blueprint").
+- `learn_tech`: tech, row, extra (step "learn"; extra = the Resource paid for the top row).
+- `develop`: tech (step "rnd"): one column right; one tile twice or two tiles once.
+- `take_item`: item (step "resupply"): "crystal" or a Resource from the Warehouse.
+- `move_rover`: to; `move_bot`: bot, to; `spend_crystal`: piece (-1 Rover, else Bot index)
+  (step "control"): one hex per action.
+- `choose_building`: building (step "construct"); `construct`: building, hex (step "construct_hex").
+- `upgrade`: card, hex (step "upgrade").
+- `welcome_ship`: gain ("colonists" or "bot"), hex (the Shelter for the Bot, else ()) (step "welcome").
+- `hire_scientist`: card; `take_contract`: card (step "hire").
+- `take_resource`: resource; `skip_resource` (step "resource"): a Resource of your choice.
+
+Shuttle Phase
+- `travel`: to, pay ("free" or "ship"); `stay` (step "shuttle").
+- `place_discovery`: hex; `discard_discovery` (step "discovery").
+- `take_space`: space (0-3 Orbit, 4-7 Colony), resource (for the "Resource of choice" space, else "")
+  (step "turn_order").
+
+Chance
+- `reveal`: deck, card, task -- a card, tile or Turn Order draw (player CHANCE).
+"""
+from __future__ import annotations
+
+from .codec import from_json
+from .setup import new_game
+from .state import TURN_STEPS, State
+
+TITLE = "On Mars"
+PLAYER_COUNTS = (2, 3, 4)
+OPTIONS = {}
+"""No variants: the teaching edition is one fixed model (change data.py to explore others)."""
+
+import sys as _sys  # noqa: E402
+
+State.game = _sys.modules[__name__]
+
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State"]

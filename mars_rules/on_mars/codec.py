@@ -1,0 +1,264 @@
+"""Positions as JSON: `to_dict(state)` and `from_json(text)` (every problem listed).
+
+Format 1: {"format": 1, "game": "on_mars", <every State field>}; hexes are [q, r] lists, players are
+objects with the Player fields. `from_json(t).to_json() == t` to the byte.
+"""
+from __future__ import annotations
+
+from mars_rules.core import CHANCE, Checker, PositionError, parse_position
+
+from . import data as D
+from .state import STEP, Player, State
+
+PHASES = ("setup", "colonization", "shuttle", "over")
+TASKS = ("order", "mission", "blueprint", "scientist", "contract", "discovery")
+_PLAYER_SCHEMA = {"res": list, "crystals": int, "lq": int, "wa": int, "reserve": int, "bots": list, "rover": list,
+                  "depot_ships": int, "hangar": int, "progress": int, "progress_types": list, "lab": list,
+                  "blueprints": list, "scientists": list, "contracts": list, "goals": list, "goal_done": int,
+                  "claimed": int, "op": int}
+_SCHEMA = {"format": int, "game": str, "players": list, "seed": int, "draws": int, "step": str, "to_move": None,
+           "events": list, "active": int, "round": int, "phase": str, "end_triggered": bool,
+           "final_round": bool, "order": list, "done": list, "queue": list, "shuttle_side": str,
+           "shuttle_pos": int, "shuttle_left": str, "slots": list, "buildings": list, "map_crystals": list,
+           "tiles": list, "lss": list, "level": int, "remaining": int, "missions": list, "decks": list,
+           "bp_display": list, "sci_display": list, "con_display": list, "tech_grid": list, "warehouse": list,
+           "supply": int, "pending": list, "main": str, "exec_used": bool, "pay_left": int, "used": int,
+           "allow": int, "moves": list, "choices": int, "tile": int, "build": str, "resume": str, "pieces": list}
+
+
+def _j(v):
+    if isinstance(v, tuple):
+        return [_j(x) for x in v]
+    return v
+
+
+def to_dict(state) -> dict:
+    d = {"format": 1, "game": "on_mars"}
+    for name in State._fields:
+        v = getattr(state, name)
+        if name == "pieces":
+            d[name] = [{k: _j(x) for k, x in zip(Player._fields, pl)} for pl in v]
+        else:
+            d[name] = _j(v)
+    return d
+
+
+def _t(v):
+    if isinstance(v, list):
+        return tuple(_t(x) for x in v)
+    return v
+
+
+def _hex(c, v, path):
+    if (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            and tuple(v) in D.HEX_SET):
+        return True
+    c.fail(path, f"{str(v)[:40]} is not a hex of the map")
+    return False
+
+
+def _ints(c, v, path, lo, hi, length=None):
+    items = c.list_of(v, path, int, length)
+    ok = bool(items) or (v == [] and not length)
+    for i, x in enumerate(items):
+        ok &= c.int_in(x, f"{path}[{i}]", lo, hi)
+    return ok
+
+
+def from_json(text) -> State:
+    data = parse_position(text, "on_mars")
+    c = Checker()
+    d = c.obj(data, "position", _SCHEMA)
+    c.done()
+    names = c.list_of(d["players"], "players", str)
+    n = len(names)
+    if n not in (2, 3, 4) or len(set(names)) != n:
+        c.fail("players", "must be 2-4 different names")
+        c.done()
+    c.int_in(d["draws"], "draws", 0, None)
+    c.one_of(d["step"], "step", tuple(STEP))
+    c.one_of(d["phase"], "phase", PHASES)
+    c.int_in(d["active"], "active", 0, n - 1)
+    c.int_in(d["round"], "round", 1, D.ROUND_LIMIT + 1)
+    c.list_of(d["events"], "events", str)
+    _ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n)
+    if c.ok() and min(d["order"]) >= 0 and len(set(d["order"])) != n:
+        c.fail("order", "two Player markers share a Turn Order space")
+    c.list_of(d["done"], "done", bool, n)
+    _ints(c, d["queue"], "queue", 0, n - 1)
+    c.one_of(d["shuttle_side"], "shuttle_side", ("orbit", "colony"))
+    c.int_in(d["shuttle_pos"], "shuttle_pos", 0, 3)
+    c.one_of(d["shuttle_left"], "shuttle_left", ("", "orbit", "colony"))
+    slots = c.list_of(d["slots"], "slots", list, len(D.ACTIONS))
+    for i, s in enumerate(slots):
+        if _ints(c, s, f"slots[{i}]", 0, n - 1) and len(s) > D.slots_for(D.ACTIONS[i], n):
+            c.fail(f"slots[{i}]", f"{len(s)} Colonists on {D.slots_for(D.ACTIONS[i], n)} slots")
+    seen_hex = set()
+    for i, b in enumerate(c.list_of(d["buildings"], "buildings", list)):
+        p = f"buildings[{i}]"
+        if len(b) != 5:
+            c.fail(p, "a Building is [hex, type, advanced owner, blueprint, miner]")
+            continue
+        if _hex(c, b[0], p + "[0]"):
+            if tuple(b[0]) in seen_hex:
+                c.fail(p, "two Buildings on one hex")
+            seen_hex.add(tuple(b[0]))
+        c.one_of(b[1], p + "[1]", D.BUILDINGS)
+        c.int_in(b[2], p + "[2]", -1, n - 1)
+        c.int_in(b[3], p + "[3]", -1, len(D.BLUEPRINTS) - 1)
+        if c.int_in(b[4], p + "[4]", -1, n - 1) and b[4] >= 0 and b[1] != "mine":
+            c.fail(p, "only a Mine holds a Miner")
+    for i, h in enumerate(c.list_of(d["map_crystals"], "map_crystals", list)):
+        _hex(c, h, f"map_crystals[{i}]")
+    for i, x in enumerate(c.list_of(d["tiles"], "tiles", list)):
+        if len(x) != 3:
+            c.fail(f"tiles[{i}]", "a tile is [hex, kind, id]")
+            continue
+        _hex(c, x[0], f"tiles[{i}][0]")
+        c.one_of(x[1], f"tiles[{i}][1]", ("research", "discovery"))
+        c.int_in(x[2], f"tiles[{i}][2]", 0, len(D.DISCOVERY_TILES) - 1)
+    _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, 4)
+    c.int_in(d["level"], "level", 1, D.MAX_LEVEL)
+    c.int_in(d["remaining"], "remaining", 0, D.MISSIONS_TO_END)
+    for i, m in enumerate(c.list_of(d["missions"], "missions", list)):
+        if len(m) == 2 and c.int_in(m[0], f"missions[{i}][0]", 0, len(D.MISSIONS) - 1):
+            c.int_in(m[1], f"missions[{i}][1]", 0, D.MISSIONS[m[0]][2] - 1)
+        elif len(m) != 2:
+            c.fail(f"missions[{i}]", "a Mission is [card, contributions]")
+    sizes = (len(D.BLUEPRINTS), len(D.SCIENTISTS), len(D.CONTRACTS), len(D.DISCOVERY_TILES), len(D.GOALS),
+             len(D.MISSIONS))
+    decks = c.list_of(d["decks"], "decks", list, 6)
+    for i, deck in enumerate(decks):
+        if _ints(c, deck, f"decks[{i}]", -1, sizes[i] - 1) and deck != sorted(deck):
+            c.fail(f"decks[{i}]", "a deck is kept sorted")
+    _ints(c, d["bp_display"], "bp_display", 0, len(D.BLUEPRINTS) - 1)
+    _ints(c, d["sci_display"], "sci_display", 0, len(D.SCIENTISTS) - 1)
+    _ints(c, d["con_display"], "con_display", 0, len(D.CONTRACTS) - 1)
+    _ints(c, d["tech_grid"], "tech_grid", 0, D.TECH_COPIES, len(D.TECHS))
+    _ints(c, d["warehouse"], "warehouse", 0, max(max(w) for w in D.WAREHOUSE.values()), len(D.ITEMS))
+    c.int_in(d["supply"], "supply", 0, D.CRYSTAL_TOTAL)
+    for i, task in enumerate(c.list_of(d["pending"], "pending", str)):
+        if task not in TASKS and not (task.startswith("goal:") and task[5:] in [str(s) for s in range(n)]):
+            c.fail(f"pending[{i}]", f"{task[:40]!r} is not a draw")
+    c.one_of(d["main"], "main", ("", "pass") + D.ACTIONS)
+    c.int_in(d["pay_left"], "pay_left", 0, n)
+    c.int_in(d["used"], "used", 0, 99)
+    c.int_in(d["allow"], "allow", 0, 99)
+    moves = c.list_of(d["moves"], "moves", object)
+    for i, x in enumerate(moves):
+        if isinstance(x, bool) or not isinstance(x, (int, str)) or (isinstance(x, str) and x not in D.TECHS):
+            c.fail(f"moves[{i}]", f"{str(x)[:40]} is not a movement count or a Tech type")
+    c.int_in(d["choices"], "choices", 0, 9)
+    c.int_in(d["tile"], "tile", -1, len(D.DISCOVERY_TILES) - 1)
+    c.one_of(d["build"], "build", ("",) + D.BUILDINGS)
+    c.one_of(d["resume"], "resume", ("",) + tuple(STEP))
+    pieces = []
+    for i, raw in enumerate(c.list_of(d["pieces"], "pieces", dict, n)):
+        pieces.append(_player(c, raw, f"pieces[{i}]", n))
+    c.done()
+    state = State(
+        players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=d["to_move"],
+        events=tuple(d["events"]), active=d["active"], round=d["round"], phase=d["phase"],
+        end_triggered=d["end_triggered"], final_round=d["final_round"], order=_t(d["order"]), done=_t(d["done"]),
+        queue=_t(d["queue"]), shuttle_side=d["shuttle_side"], shuttle_pos=d["shuttle_pos"],
+        shuttle_left=d["shuttle_left"], slots=_t(d["slots"]), buildings=_t(d["buildings"]),
+        map_crystals=_t(d["map_crystals"]), tiles=_t(d["tiles"]), lss=_t(d["lss"]), level=d["level"],
+        remaining=d["remaining"], missions=_t(d["missions"]), decks=_t(d["decks"]), bp_display=_t(d["bp_display"]),
+        sci_display=_t(d["sci_display"]), con_display=_t(d["con_display"]), tech_grid=_t(d["tech_grid"]),
+        warehouse=_t(d["warehouse"]), supply=d["supply"], pending=_t(d["pending"]), main=d["main"],
+        exec_used=d["exec_used"], pay_left=d["pay_left"], used=d["used"], allow=d["allow"], moves=_t(moves),
+        choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces))
+    problems = consistency(state)
+    if problems:
+        raise PositionError(problems)
+    return state
+
+
+def _player(c, raw, p, n) -> Player:
+    d = c.obj(raw, p, _PLAYER_SCHEMA)
+    if len(d) != len(_PLAYER_SCHEMA):
+        return None
+    _ints(c, d["res"], p + ".res", 0, D.RESOURCE_CAP, len(D.RESOURCES))
+    c.int_in(d["crystals"], p + ".crystals", 0, D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES)
+    for k in ("lq", "wa", "reserve"):
+        c.int_in(d[k], f"{p}.{k}", 0, D.COLONISTS)
+    bots = c.list_of(d["bots"], p + ".bots", list, max_length=D.BOTS)
+    for i, h in enumerate(bots):
+        _hex(c, h, f"{p}.bots[{i}]")
+    _hex(c, d["rover"], p + ".rover")
+    c.int_in(d["depot_ships"], p + ".depot_ships", 0, D.SHIPS)
+    c.int_in(d["hangar"], p + ".hangar", 0, D.SHIPS)
+    c.int_in(d["progress"], p + ".progress", 0, D.PROGRESS_CUBES)
+    for i, b in enumerate(c.list_of(d["progress_types"], p + ".progress_types", str)):
+        c.one_of(b, f"{p}.progress_types[{i}]", D.BUILDINGS)
+    types = []
+    for i, x in enumerate(c.list_of(d["lab"], p + ".lab", list)):
+        if len(x) == 3 and c.one_of(x[0], f"{p}.lab[{i}][0]", D.TECHS):
+            c.one_of(x[1], f"{p}.lab[{i}][1]", D.LAB_ROWS)
+            c.int_in(x[2], f"{p}.lab[{i}][2]", 1, D.LAB_COLUMNS)
+            types.append(x[0])
+        else:
+            c.fail(f"{p}.lab[{i}]", "a Tech tile is [tech, row, column]")
+    if len(set(types)) != len(types):
+        c.fail(p + ".lab", "two Tech tiles of one type (only one of each type)")
+    for i, x in enumerate(c.list_of(d["blueprints"], p + ".blueprints", list)):
+        if not (len(x) == 2 and c.int_in(x[0], f"{p}.blueprints[{i}][0]", 0, len(D.BLUEPRINTS) - 1)
+                and c.int_in(x[1], f"{p}.blueprints[{i}][1]", 0, 1)):
+            c.fail(f"{p}.blueprints[{i}]", "a Blueprint is [card, built 0/1]")
+    for i, x in enumerate(c.list_of(d["scientists"], p + ".scientists", list)):
+        if not (len(x) == 2 and c.int_in(x[0], f"{p}.scientists[{i}][0]", 0, len(D.SCIENTISTS) - 1)
+                and (x[1] == [] or _hex(c, x[1], f"{p}.scientists[{i}][1]"))):
+            c.fail(f"{p}.scientists[{i}]", "a Scientist is [card, hex or []]")
+    _ints(c, d["contracts"], p + ".contracts", 0, len(D.CONTRACTS) - 1)
+    _ints(c, d["goals"], p + ".goals", -1, len(D.GOALS) - 1)
+    c.int_in(d["goal_done"], p + ".goal_done", -1, len(D.GOALS) - 1)
+    c.int_in(d["claimed"], p + ".claimed", 0, None)
+    c.int_in(d["op"], p + ".op", 0, None)
+    if not c.ok():
+        return None
+    return Player(**{k: _t(v) for k, v in d.items()})
+
+
+def consistency(state) -> list:
+    """Rule-level checks: pieces conserved, cards in one place, limits respected."""
+    problems = []
+    n = len(state.players)
+    expect = None if state.phase == "over" else (CHANCE if state.pending else state.active)
+    if state.to_move != expect:
+        problems.append(f"to_move: {state.to_move!r} should be {expect!r} here")
+    on_map = len(state.map_crystals)
+    held = sum(pl.crystals for pl in state.pieces)
+    total = state.supply + state.warehouse[0] + on_map + held
+    if total != D.CRYSTAL_TOTAL:
+        problems.append(f"Crystals: {total} in play, the game has {D.CRYSTAL_TOTAL}")
+    for seat, pl in enumerate(state.pieces):
+        p = f"pieces[{seat}]"
+        slots = sum(s.count(seat) for s in state.slots)
+        miners = sum(1 for b in state.buildings if b[4] == seat)
+        col = pl.lq + pl.wa + pl.reserve + slots + miners
+        if col != D.COLONISTS:
+            problems.append(f"{p}: {col} Colonists counted, a colour has {D.COLONISTS}")
+        if pl.depot_ships + pl.hangar > D.SHIPS:
+            problems.append(f"{p}: more than {D.SHIPS} Ships")
+        if pl.crystals > D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
+            problems.append(f"{p}: more Crystals than the Depot holds")
+        if len(pl.blueprints) > D.ADVANCED_MARKERS:
+            problems.append(f"{p}: more Blueprints than Advanced Building markers")
+        built = sorted(c for c, b in pl.blueprints if b)
+        on_mars = sorted(b[3] for b in state.buildings if b[2] == seat)
+        if built != on_mars:
+            problems.append(f"{p}: used Blueprints {built} do not match Advanced Buildings {on_mars}")
+        if len(pl.progress_types) < pl.progress:
+            problems.append(f"{p}: {pl.progress} Progress cubes for {len(pl.progress_types)} first Complexes")
+    for i, tech in enumerate(D.TECHS):
+        used = sum(1 for pl in state.pieces for t, _r, _c in pl.lab if t == tech)
+        start = sum(1 for t, _r, _c in D.START_TECH if t == tech) * n
+        if used + state.tech_grid[i] > D.TECH_COPIES + start:
+            problems.append(f"tech_grid: too many {tech} Tech tiles")
+    for name, index, hands in (("blueprint", 0, [c for pl in state.pieces for c, _b in pl.blueprints] + list(state.bp_display)),
+                               ("scientist", 1, [c for pl in state.pieces for c, _h in pl.scientists] + list(state.sci_display)),
+                               ("contract", 2, [c for pl in state.pieces for c in pl.contracts] + list(state.con_display))):
+        cards = hands + list(state.decks[index])
+        if len(set(cards)) != len(cards):
+            problems.append(f"{name} cards: a card is in two places")
+    return problems

@@ -1,0 +1,303 @@
+"""Colony Main actions: Control Center, Construct, Upgrade, Welcome a Ship, Hire a Scientist / Earth Contract."""
+from __future__ import annotations
+
+from mars_rules.core import Action
+
+from . import data as D
+from . import flow
+from .board import bmap, complex_of, construct_problem, joined_size, zone_hexes
+from .texts import text
+from .tx import can_pay
+
+RULE = "Colony Main Actions"
+
+
+def _done(seat, action):
+    return Action.fast("done", seat, (("action", action),), text)
+
+
+# ----------------------------------------------------------------- Control Center
+def legal_control(state, seat) -> list:
+    pl = state.pieces[seat]
+    mv = state.moves
+    out = []
+    if mv[0] > 0:
+        out.extend(Action.fast("move_rover", seat, (("to", n),), text) for n in D.NEIGHBOURS[pl.rover])
+    for i, h in enumerate(pl.bots):
+        if i + 1 < len(mv) and mv[i + 1] > 0:
+            out.extend(Action.fast("move_bot", seat, (("bot", i), ("to", n)), text) for n in D.NEIGHBOURS[h])
+    if pl.crystals > 0:
+        out.append(Action.fast("spend_crystal", seat, (("piece", -1),), text))
+        out.extend(Action.fast("spend_crystal", seat, (("piece", i),), text) for i in range(len(pl.bots)))
+    out.append(_done(seat, "control"))
+    return out
+
+
+def apply_control(t, seat, a):
+    kind = a[0]
+    pl = t.p(seat)
+    mv = list(t.g("moves"))
+    if kind == "spend_crystal":
+        piece = a.get("piece")
+        t.pay(seat, ("crystal",))
+        mv[piece + 1] += 1
+        t.say(f"{t.name(seat)} spends 1 Crystal: +1 movement for the "
+              f"{'Rover' if piece < 0 else 'Bot %d' % (piece + 1)}.")
+    elif kind == "move_rover":
+        to = a.get("to")
+        mv[0] -= 1
+        t.setp(seat, rover=to)
+        crystals = t.g("map_crystals")
+        if to in crystals:
+            pl = t.p(seat)
+            if pl.crystals < t.crystal_cap(seat):
+                t.setp(seat, crystals=pl.crystals + 1)
+                t.s("map_crystals", tuple(h for h in crystals if h != to))
+                t.say(f"{t.name(seat)}'s Rover collects the Crystal on {to}.")
+    else:
+        i, to = a.get("bot"), a.get("to")
+        mv[i + 1] -= 1
+        bots = list(pl.bots)
+        bots[i] = to
+        t.setp(seat, bots=tuple(bots))
+    t.s("moves", tuple(mv))
+
+
+def end_control(t, seat):
+    """Movement over: the Rover claims the tile it ends on, then Bots clean what they end on."""
+    pl = t.p(seat)
+    tiles = t.g("tiles")
+    for rec in tiles:
+        if rec[0] == pl.rover:
+            h, kind, tid = rec
+            tiles = tuple(x for x in tiles if x != rec)
+            t.s("tiles", tiles)
+            reward = D.RESEARCH_REWARD if kind == "research" else D.DISCOVERY_TILES[tid][1]
+            t.say(f"{t.name(seat)}'s Rover claims the {kind.capitalize()} tile on {h}.")
+            for item, n in reward:
+                t.gain(seat, item, n, f"(the {kind.capitalize()} tile)")
+            t.setp(seat, claimed=t.p(seat).claimed + 1)
+            flow.contribute(t, seat, "claim")
+            break
+    for b in sorted(set(pl.bots)):
+        crystals = t.g("map_crystals")
+        if b in crystals:
+            t.s("map_crystals", tuple(h for h in crystals if h != b))
+            t.s("supply", t.g("supply") + 1)
+            t.say(f"A Bot of {t.name(seat)} cleans the Crystal on {b} (back to the supply).")
+        tiles = t.g("tiles")
+        for rec in tiles:
+            if rec[0] == b:
+                t.s("tiles", tuple(x for x in tiles if x != rec))
+                t.say(f"A Bot of {t.name(seat)} destroys the {rec[1].capitalize()} tile on {b}.")
+                break
+
+
+# ----------------------------------------------------------------- Construct
+def construct_hexes(state, seat, btype) -> list:
+    return [h for h in zone_hexes(state.pieces[seat]) if construct_problem(state, seat, btype, h) is None]
+
+
+def begin_construct(state, seat):
+    if any(construct_hexes(state, seat, b) for b in D.BUILDINGS):
+        return None
+    return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
+            "its type, or a Tech for a Complex, and its cost).")
+
+
+def legal_construct(state, seat) -> list:
+    return [Action.fast("choose_building", seat, (("building", b),), text) for b in D.BUILDINGS
+            if construct_hexes(state, seat, b)]
+
+
+def legal_construct_hex(state, seat) -> list:
+    b = state.build
+    return [Action.fast("construct", seat, (("building", b), ("hex", h)), text)
+            for h in construct_hexes(state, seat, b)]
+
+
+def apply_construct(t, seat, btype, h):
+    state = t.state
+    m = bmap(state)
+    size = joined_size(m, btype, h)
+    pl = t.p(seat)
+    miner = -1
+    if btype == "mine":
+        t.setp(seat, lq=pl.lq - 1)
+        miner = seat
+    else:
+        t.pay(seat, D.BUILD_COST[btype])
+    t.s("buildings", tuple(sorted(state.buildings + ((h, btype, -1, -1, miner),))))
+    name = D.BUILDING_NAME[btype]
+    t.say(f"{t.name(seat)} constructs a {name} on {h}" + (" with a Miner on it." if miner >= 0 else ".")
+          + (f" It forms a Complex of {size}." if size else ""))
+    out = D.OUTPUT[btype]
+    t.gain(seat, out, max(size, 1), f"(Complex size {max(size, 1)})")
+    if size:
+        pl = t.p(seat)
+        if btype not in pl.progress_types:
+            types = pl.progress_types + (btype,)
+            if pl.progress < D.PROGRESS_CUBES:
+                t.setp(seat, progress=pl.progress + 1, progress_types=types)
+                t.say(f"{t.name(seat)}'s first {name} Complex: a Progress cube advances.")
+            else:
+                t.setp(seat, progress_types=types)
+    if btype in D.LSS_TRACKS:
+        flow.advance_lss(t, seat, btype)
+    flow.contribute(t, seat, f"construct:{btype}")
+    flow.finish_main(t)
+
+
+# ----------------------------------------------------------------- Upgrade
+def upgrade_problem(state, seat, card, h):
+    pl = state.pieces[seat]
+    mine = dict(pl.blueprints)
+    if card not in mine:
+        return "That Blueprint is not yours."
+    if mine[card]:
+        return "That Blueprint was already used: each Blueprint is used once."
+    if not any(h in D.ZONE[b] for b in pl.bots):
+        return f"{h} is not in a Building Zone of yours."
+    m = bmap(state)
+    rec = m.get(h)
+    btype, lvl, _gain = D.BLUEPRINTS[card]
+    if rec is None or rec[1] != btype:
+        return f"The Blueprint upgrades a {D.BUILDING_NAME[btype]}; there is none on {h}."
+    if rec[2] >= 0:
+        return "That Building is already upgraded: each Building is upgraded once."
+    if lvl == 3 and len(complex_of(m, h)) < 3:
+        return "A Level 3 Blueprint needs a Building in a Complex of 3 or more."
+    if pl.res[D.RES_INDEX["mineral"]] < 1:
+        return "An upgrade costs 1 Mineral; you have none."
+    if state.step == "upgrade" and state.used >= state.allow:
+        return "You have made every upgrade allowed (1 + the level of your Upgrade Tech)."
+    return None
+
+
+def upgrade_options(state, seat) -> list:
+    pl = state.pieces[seat]
+    zone = zone_hexes(pl)
+    m = bmap(state)
+    out = []
+    for card, built in pl.blueprints:
+        if built:
+            continue
+        for h in zone:
+            if h in m and upgrade_problem(state, seat, card, h) is None:
+                out.append(Action.fast("upgrade", seat, (("card", card), ("hex", h)), text))
+    return out
+
+
+def begin_upgrade(state, seat):
+    return None if upgrade_options(state, seat) else \
+        "No upgrade is possible: an unused Blueprint, a matching Building in a Building Zone and 1 Mineral are needed."
+
+
+def legal_upgrade(state, seat) -> list:
+    out = upgrade_options(state, seat)
+    if state.used >= 1 or not out:
+        out.append(_done(seat, "upgrade"))
+    return out
+
+
+def apply_upgrade(t, seat, card, h):
+    t.pay(seat, ("mineral",))
+    pl = t.p(seat)
+    t.setp(seat, blueprints=tuple((c, 1 if c == card else b) for c, b in pl.blueprints))
+    t.s("buildings", tuple((x, b, seat, card, mn) if x == h else (x, b, adv, c, mn)
+                           for x, b, adv, c, mn in t.g("buildings")))
+    btype = D.BLUEPRINTS[card][0]
+    t.say(f"{t.name(seat)} upgrades the {D.BUILDING_NAME[btype]} on {h}: the Advanced Building marker moves onto it.")
+    t.s("used", t.g("used") + 1)
+    flow.contribute(t, seat, "upgrade")
+    if t.g("used") >= t.g("allow"):
+        flow.finish_main(t)
+
+
+# ----------------------------------------------------------------- Welcome a Ship
+def welcome_problem(state, seat):
+    pl = state.pieces[seat]
+    if pl.depot_ships < 1:
+        return "Your Depot has no Ship left."
+    limit = D.SHIP_LIMIT[state.level]
+    if pl.hangar >= limit:
+        return f"At Colony level {state.level} a Hangar holds at most {limit} Ships."
+    if not can_pay(pl, ("plant", "water")):
+        return "A Ship costs 1 Plant and 1 Water; you do not have them."
+    return None
+
+
+def empty_shelters(state) -> list:
+    bots = set()
+    for pl in state.pieces:
+        bots.update(pl.bots)
+    return [h for h, b, _a, _c, _m in state.buildings if b == "shelter" and h not in bots]
+
+
+def welcome_options(state, seat) -> list:
+    if welcome_problem(state, seat):
+        return []
+    out = [Action.fast("welcome_ship", seat, (("gain", "colonists"), ("hex", ())), text)]
+    if len(state.pieces[seat].bots) < D.BOTS:
+        out.extend(Action.fast("welcome_ship", seat, (("gain", "bot"), ("hex", h)), text)
+                   for h in empty_shelters(state))
+    return out
+
+
+def begin_welcome(state, seat):
+    return welcome_problem(state, seat)
+
+
+def legal_welcome(state, seat) -> list:
+    out = welcome_options(state, seat) if state.used < state.allow else []
+    if state.used >= state.allow and state.pieces[seat].lq > 0 and welcome_problem(state, seat) is None:
+        out.append(Action.fast("boost", seat, (("gives", "welcome one more Ship"),), text))
+    if state.used >= 1 or not out:
+        out.append(_done(seat, "welcome"))
+    return out
+
+
+def apply_welcome(t, seat, gain, h):
+    t.pay(seat, ("plant", "water"))
+    pl = t.p(seat)
+    t.setp(seat, depot_ships=pl.depot_ships - 1, hangar=pl.hangar + 1)
+    t.say(f"{t.name(seat)} welcomes a Ship: it moves from the Depot to the Hangar.")
+    if gain == "bot":
+        t.gain(seat, "colonist", 1, "(a new Colonist)")
+        t.setp(seat, bots=t.p(seat).bots + (h,))
+        t.say(f"A new Bot of {t.name(seat)} lands on the Shelter on {h}.")
+    else:
+        t.gain(seat, "colonist", 2, "(new Colonists)")
+    t.s("used", t.g("used") + 1)
+    flow.contribute(t, seat, "ship")
+
+
+# ----------------------------------------------------------------- Scientists and Earth Contracts
+def begin_hire(state, seat):
+    if state.con_display or (state.sci_display and state.level <= D.SCIENTISTS_UNTIL):
+        return None
+    return "There is no Scientist you may hire and no Earth Contract on display."
+
+
+def legal_hire(state, seat) -> list:
+    out = []
+    if state.level <= D.SCIENTISTS_UNTIL:
+        out.extend(Action.fast("hire_scientist", seat, (("card", c),), text) for c in state.sci_display)
+    out.extend(Action.fast("take_contract", seat, (("card", c),), text) for c in state.con_display)
+    return out or [_done(seat, "hire")]
+
+
+def apply_hire(t, seat, a):
+    card = a.get("card")
+    pl = t.p(seat)
+    if a[0] == "hire_scientist":
+        t.s("sci_display", tuple(c for c in t.g("sci_display") if c != card))
+        t.setp(seat, scientists=pl.scientists + ((card, ()),))
+        t.say(f"{t.name(seat)} hires the {D.SCIENTISTS[card][0]}.")
+        t.s("pending", t.g("pending") + ("scientist",))
+    else:
+        t.s("con_display", tuple(c for c in t.g("con_display") if c != card))
+        t.setp(seat, contracts=pl.contracts + (card,))
+        t.say(f"{t.name(seat)} takes the Earth Contract {D.CONTRACTS[card][0]}.")
+        t.s("pending", t.g("pending") + ("contract",))
+    flow.finish_main(t)

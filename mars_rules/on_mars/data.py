@@ -1,0 +1,248 @@
+"""Components and tables of On Mars, teaching edition.
+
+The rulebook text is a summary of a large game: it states the round structure, the actions, the
+Shuttle Phase, the end and the scoring, but prints almost no numbers. Every value below that the
+text does not give is marked ASSUMED with the section it fills; change it here and the rules follow.
+Values the text does give are marked STATED.
+
+>>> BUILDINGS[:2], OUTPUT["generator"]
+(('mine', 'generator'), 'battery')
+>>> PROGRESS_OP[3], len(LQ_OP)
+(4, 13)
+"""
+from __future__ import annotations
+
+# ----------------------------------------------------------------- resources and buildings
+RESOURCES = ("battery", "water", "plant", "oxygen", "mineral")
+"""The five Resources kept in a player's Storage (Crystals are kept apart, in the Depot)."""
+RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+ITEMS = ("crystal",) + RESOURCES
+"""What the Warehouse holds (Resupply takes one item)."""
+
+BUILDINGS = ("mine", "generator", "water", "greenhouse", "oxygen", "shelter")
+"""Building types; 'water' is the Water Extractor and 'oxygen' the Oxygen Condenser."""
+BUILDING_NAME = {"mine": "Mine", "generator": "Generator", "water": "Water Extractor",
+                 "greenhouse": "Greenhouse", "oxygen": "Oxygen Condenser", "shelter": "Shelter"}
+BUILDING_LETTER = {"mine": "M", "generator": "G", "water": "W", "greenhouse": "H", "oxygen": "O",
+                   "shelter": "S"}
+OUTPUT = {"mine": "mineral", "generator": "battery", "water": "water", "greenhouse": "plant",
+          "oxygen": "oxygen", "shelter": "colonist"}
+"""What a Building yields when constructed (Complex size of it) and what an Advanced one produces.
+ASSUMED for the Shelter (Overview: shelters house colonists): Colonists from the player's reserve."""
+BUILD_COST = {"mine": (), "generator": ("mineral",), "water": ("battery",), "greenhouse": ("water",),
+              "oxygen": ("plant",), "shelter": ("oxygen",)}
+"""ASSUMED (Construct a Building prints no costs): one step down the dependency chain of the
+Game Overview. A Mine costs no Resource but needs a Colonist placed on it as its Miner (STATED)."""
+LSS_TRACKS = ("generator", "water", "greenhouse", "oxygen")
+"""STATED (Construct a Building): the four LSS Buildings, one LSS track each."""
+
+# ----------------------------------------------------------------- the map (axial hexes)
+MAP_RADIUS = 4
+"""ASSUMED (the map is not described): a hex map of radius 4, 61 hexes."""
+START_BUILDINGS = (((0, 0), "mine"), ((0, -2), "generator"), ((2, 0), "water"),
+                   ((0, 2), "greenhouse"), ((-2, 0), "oxygen"))
+"""ASSUMED: the starting Mine in the centre and one of each LSS Building two hexes from it."""
+START_SHELTERS = ((3, -3), (-3, 3), (3, 0), (-3, 0))
+"""ASSUMED: seat i starts with a Shelter here; its first Bot and its Rover stand on it."""
+START_CRYSTALS = ((1, 1), (-1, -1), (2, -3), (-2, 3), (1, -3), (-1, 3), (3, -1), (-3, 1), (4, -3),
+                  (-4, 3))
+"""ASSUMED: hexes that hold a Crystal at the start (Rovers collect them, Bots clean them)."""
+RESEARCH_TILES = ((4, -4), (-4, 4), (0, -4), (0, 4))
+"""ASSUMED: Research tiles, one near each edge of the map."""
+RESEARCH_REWARD = (("crystal", 2), ("mineral", 1))
+"""ASSUMED: what a Rover gets for claiming a Research tile."""
+DISCOVERY_DISTANCE = 3
+"""STATED (Shuttle Phase): a Discovery tile is placed 3 hexes from the traveller's Rover."""
+DISCOVERY_TILES = (
+    ("Ice pocket", (("water", 2),)), ("Ice pocket", (("water", 2),)),
+    ("Ore vein", (("mineral", 2),)), ("Ore vein", (("mineral", 2),)),
+    ("Crystal geode", (("crystal", 2),)), ("Crystal geode", (("crystal", 2),)),
+    ("Old probe", (("battery", 2),)), ("Old probe", (("battery", 2),)),
+    ("Lichen field", (("plant", 1), ("oxygen", 1))), ("Lichen field", (("plant", 1), ("oxygen", 1))),
+    ("Buried cache", (("crystal", 1), ("mineral", 1))), ("Buried cache", (("crystal", 1), ("mineral", 1))),
+)
+"""ASSUMED: the Discovery stack (name, what the claiming Rover's owner gains)."""
+
+# ----------------------------------------------------------------- the main board
+ORBIT_ACTIONS = ("landing_pod", "blueprint", "learn", "rnd", "resupply")
+COLONY_ACTIONS = ("control", "construct", "upgrade", "welcome", "hire")
+ACTIONS = ORBIT_ACTIONS + COLONY_ACTIONS
+ACTION_NAME = {"landing_pod": "Landing Pod", "blueprint": "Obtain Blueprint", "learn": "Learn New Technology",
+               "rnd": "Research and Development", "resupply": "Resupply", "control": "Control Center",
+               "construct": "Construct a Building", "upgrade": "Upgrade a Building",
+               "welcome": "Welcome a Ship", "hire": "Hire a Scientist or Take an Earth Contract"}
+ACTION_SIDE = {a: "orbit" for a in ORBIT_ACTIONS} | {a: "colony" for a in COLONY_ACTIONS}
+
+
+def slots_for(action: str, players: int) -> int:
+    """Action slots of one action. ASSUMED: 2 with 2 players, 3 with 3-4; the Scientist/Contract
+    action has one slot per player (STATED: one slot per player)."""
+    if action == "hire":
+        return players
+    return 2 if players == 2 else 3
+
+
+TURN_ORDER_SPACES = 4
+"""ASSUMED: 4 Turn Order spaces on each side; index 0-3 is Orbit left to right, 4-7 Colony."""
+TURN_ORDER_BONUS = ("crystal", "choice", "", "")
+"""ASSUMED: bonus of the spaces left to right on each side: 1 Crystal, 1 Resource of your choice, none, none."""
+BLUEPRINT_DISPLAY = 4
+"""ASSUMED: Blueprint cards face up."""
+SCIENTIST_DISPLAY = 2
+CONTRACT_DISPLAY = 2
+"""ASSUMED: Scientist and Earth Contract cards face up."""
+WAREHOUSE = {2: (2, 2, 2, 2, 2, 2), 3: (3, 3, 3, 3, 3, 3), 4: (3, 3, 3, 3, 3, 3)}
+"""ASSUMED: Warehouse stock of (crystal, battery, water, plant, oxygen, mineral); refilled to this at
+the end of every round."""
+CRYSTAL_TOTAL = 60
+"""ASSUMED: Crystals in the game (general supply + map + Warehouse + players)."""
+TECH_COPIES = 2
+"""ASSUMED: Tech tiles of each type in the Tech Grid."""
+
+# ----------------------------------------------------------------- the Laboratory
+TECHS = ("mine", "generator", "water", "greenhouse", "oxygen", "shelter", "rover", "upgrade")
+"""ASSUMED: one Tech type per Building type plus Rover (adds movement) and Upgrade (extra upgrades)."""
+TECH_NAME = {t: BUILDING_NAME.get(t, t.capitalize()) for t in TECHS}
+LAB_ROWS = ("bottom", "middle", "top")
+LAB_COLUMNS = 4
+"""ASSUMED: 3 rows by 4 columns; a tile's column is its level (1-4)."""
+LEARN_ROW_COST = {"bottom": (), "middle": ("battery",), "top": ("battery", "any")}
+"""STATED (Learn New Technology): bottom free, middle 1 Battery, top 1 Battery + 1 Resource."""
+LAB_BENEFIT = {"bottom": "", "middle": "choice", "top": "crystal"}
+"""ASSUMED: benefit of every space of a row: nothing, 1 Resource of choice, 1 Crystal."""
+RND_COST = {2: ("battery",), 3: ("battery", "mineral"), 4: ("battery", "battery", "mineral")}
+"""ASSUMED: the cost printed above each destination column."""
+LAB_COLUMN_OP = (1, 2, 4, 6)
+"""ASSUMED: OP at game end for a tile in column 1, 2, 3, 4."""
+START_TECH = (("shelter", "middle", 2),)
+"""ASSUMED: every Laboratory starts with a Shelter tile, middle row, column 2."""
+
+# ----------------------------------------------------------------- player pieces
+COLONISTS = 12
+START_COLONISTS = 4
+BOTS = 4
+SHIPS = 5
+PROGRESS_CUBES = 5
+ADVANCED_MARKERS = 8
+"""ASSUMED: pieces of one colour; 4 Colonists in the Living Quarters and 1 Bot on the map at the start."""
+START_RESOURCES = (1, 1, 1, 1, 1)
+START_CRYSTALS_PLAYER = 1
+"""ASSUMED: starting Storage and Depot."""
+RESOURCE_CAP = 4
+"""ASSUMED (Resupply: limited storage): at most 4 of each Resource; gains above it are lost."""
+CRYSTAL_CAP_BASE = 2
+"""ASSUMED: the Depot holds 2 Crystals + 1 per uncovered Depot space (3 at the start, so 5)."""
+DEPOT_SPACES = 8
+START_UNCOVERED = 3
+"""STATED: you start with the bottom 3 Depot spaces free; ASSUMED: 8 spaces, Ships on the top 5."""
+DEPOT_ACTIONS = (("battery", 1), ("water", 1), ("retrieve", 1), ("plant", 1), ("oxygen", 1),
+                 ("mineral", 2), ("colonist", 1), ("crystal", 2))
+"""ASSUMED: the Executive action printed beside each Depot space, bottom first: what it gives."""
+DEPOT_ACTION_COST = 1
+"""ASSUMED: Crystals a Depot Executive action costs."""
+OWN_ADVANCED_COST = 2
+"""STATED: using your own Advanced Building's Executive action costs 2 Crystals."""
+ADVANCED_ACTION_GAIN = 2
+"""ASSUMED: an Advanced Building's Executive action gives 2 of the Building's output."""
+LQ_OP = (0, 0, 3, 3, 6, 6, 10, 10, 15, 15, 21, 21, 21)
+"""ASSUMED: OP by Colonists in the Living Quarters (the highest one reached), index = count."""
+PROGRESS_OP = (0, 1, 2, 4, 7, 11)
+"""STATED: 1/2/4/7/11 OP for 1-5 Progress cubes."""
+SHIP_OP = 3
+"""STATED: 3 OP per Ship in the Hangar."""
+BLUEPRINT_OP = {1: 3, 3: 5}
+"""STATED: +3/+5 per built Level 1/Level 3 Blueprint, the same lost per unbuilt one."""
+SCIENTIST_OP = 3
+"""STATED: 3 OP per Advanced Building of the Scientist's type on Mars."""
+
+# ----------------------------------------------------------------- LSS and Colony level
+LSS_START = 1
+LSS_MAX = 12
+LSS_REWARD_STEPS = (3, 5, 7, 9, 11)
+"""ASSUMED: reaching one of these steps gives the constructing player 1 Crystal (LSS Reward)."""
+LEVEL_UP_AT = {1: 3, 2: 5, 3: 7, 4: 9}
+"""ASSUMED: the Colony rises from level L when all four LSS markers reach LEVEL_UP_AT[L]."""
+MAX_LEVEL = 5
+SHIP_LIMIT = {1: 2, 2: 3, 3: 4, 4: 5, 5: 5}
+"""ASSUMED: Ships allowed in a Hangar at each Colony level (Welcome a Ship)."""
+TRAVEL_DISTANCE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+"""ASSUMED: Shuttle Travel space at each Colony level (distance from the middle)."""
+MAX_LAB_COLUMN = {1: 2, 2: 3, 3: 4, 4: 4, 5: 4}
+"""ASSUMED (Colony level unlocks new tech): the furthest Lab column R&D may reach."""
+LEVEL3_BLUEPRINTS_FROM = 2
+"""ASSUMED (Colony level unlocks new blueprints): Level 3 Blueprints enter the display from this level."""
+SCIENTISTS_UNTIL = 2
+"""ASSUMED (Scientists are hired early): Scientists may be hired up to this Colony level."""
+MISSIONS_TO_END = 3
+"""STATED: the Remaining Missions marker ends its track after 3 Missions."""
+REMAINING_BONUS_LEVELS = (3, 4)
+"""ASSUMED: reaching these Colony levels advances the Remaining Missions marker by 1 (fewer Missions)."""
+END_LEVEL = 5
+"""ASSUMED (Overview: or the colony reaches a high level): reaching it moves the marker to the end."""
+ROUND_LIMIT = 10
+"""ASSUMED safeguard (not in the rulebook): if the end is not triggered by the end of round 10, it is
+triggered then (round 11 is the final round), so every game ends."""
+SHUTTLE_START = ("orbit", 1)
+"""ASSUMED: the Shuttle starts on the Orbit side, 1 space from the middle (it travels in round 1)."""
+
+# ----------------------------------------------------------------- cards
+BLUEPRINTS = tuple((b, lvl, gain) for b in BUILDINGS for lvl, gain in
+                   ((1, "crystal"), (1, OUTPUT[b] if OUTPUT[b] in RESOURCES else "oxygen"), (3, "crystal")))
+"""ASSUMED: 18 Blueprints (building, level, depicted gain); card id = index."""
+
+MISSIONS = (("Power Grid", "construct:generator", 2), ("Water for All", "construct:water", 2),
+            ("Greener Mars", "construct:greenhouse", 2), ("Breathable Air", "construct:oxygen", 2),
+            ("Homes on Mars", "construct:shelter", 2), ("Deep Mining", "construct:mine", 2),
+            ("Advanced Colony", "upgrade", 3), ("Fleet Arrival", "ship", 3),
+            ("Science First", "tech", 4), ("Explorers", "claim", 3))
+"""ASSUMED: Mission cards (name, contribution, target); each contribution gives MISSION_CRYSTALS."""
+MISSION_CRYSTALS = 1
+MISSIONS_IN_PLAY = 3
+
+GOALS = (("Architect", "advanced", 2, 6), ("Captain", "hangar", 2, 5), ("Scholar", "techs", 4, 5),
+         ("Pioneer", "progress", 3, 6), ("Populous", "colonists", 6, 5), ("Hoarder", "crystals", 4, 4),
+         ("Engineer", "tech_level", 3, 5), ("Employer", "staff", 2, 5), ("Explorer", "claimed", 2, 5))
+"""ASSUMED: Private Goals (name, measure, at least, OP reward)."""
+GOAL_TEXT = {"advanced": "Advanced Buildings of yours on Mars", "hangar": "Ships in your Hangar",
+             "techs": "Tech tiles in your Laboratory", "progress": "Progress cubes in the Progress area",
+             "colonists": "Colonists in your Living Quarters", "crystals": "Crystals in your Depot",
+             "tech_level": "as the level of one of your Tech tiles", "staff": "Scientists and Contracts",
+             "claimed": "Discovery/Research tiles claimed"}
+GOALS_DEALT = 3
+
+SCIENTISTS = (("Geologist", "mine"), ("R&D Engineer", "generator"), ("Hydrologist", "water"),
+              ("Biochemist", "greenhouse"), ("Geochemist", "oxygen"), ("Systems Engineer", "shelter"))
+"""ASSUMED: one Scientist per Building type (names and mapping are the teaching edition's)."""
+
+CONTRACTS = (("Water delivery", "delivery", (("water", 2), ("plant", 1)), 9, 4),
+             ("Ore delivery", "delivery", (("mineral", 2), ("battery", 1)), 9, 4),
+             ("Air delivery", "delivery", (("oxygen", 2), ("water", 1)), 9, 4),
+             ("Farm delivery", "delivery", (("plant", 2), ("oxygen", 1)), 9, 4),
+             ("Upgrade a Greenhouse", "upgrade", "greenhouse", 12, 6),
+             ("Upgrade a Generator", "upgrade", "generator", 12, 6),
+             ("Upgrade a Mine", "upgrade", "mine", 12, 6),
+             ("Upgrade a Shelter", "upgrade", "shelter", 12, 6))
+"""ASSUMED: Earth Contracts (name, kind, what, OP if completed, OP lost if not). A Delivery contract is
+complete when you hold the listed Resources at the end; an Upgrade contract when an Advanced Building of
+that type of yours stands on Mars."""
+
+
+def hex_distance(a, b) -> int:
+    """Axial distance: `hex_distance((0, 0), (2, -1))` is 2.
+
+    >>> hex_distance((0, 0), (2, -1))
+    2
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+HEXES = tuple(sorted((q, r) for q in range(-MAP_RADIUS, MAP_RADIUS + 1)
+                     for r in range(-MAP_RADIUS, MAP_RADIUS + 1) if hex_distance((0, 0), (q, r)) <= MAP_RADIUS))
+HEX_SET = frozenset(HEXES)
+NEIGHBOURS = {h: tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS if (h[0] + dq, h[1] + dr) in HEX_SET)
+              for h in HEXES}
+ZONE = {h: tuple(sorted((h,) + NEIGHBOURS[h])) for h in HEXES}
+"""A Bot's Building Zone: its hex and the adjacent ones (STATED)."""
+RING = {h: tuple(x for x in HEXES if hex_distance(h, x) == DISCOVERY_DISTANCE) for h in HEXES}

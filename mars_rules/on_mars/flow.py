@@ -1,0 +1,245 @@
+"""The round: Colonization turns in Turn Order, the Shuttle Phase, round end, the end of the game.
+
+Also the colony-wide effects shared by several actions: Mission contributions, LSS tracks and the
+Colony level, and travelling (used by the Shuttle Phase and the Landing Pod).
+"""
+from __future__ import annotations
+
+from . import data as D
+
+ORBIT, COLONY = "orbit", "colony"
+
+
+def side_of(space: int) -> str:
+    return ORBIT if space < D.TURN_ORDER_SPACES else COLONY
+
+
+def turn_order(order) -> tuple:
+    """Seats in Turn Order: Orbit spaces left to right, then Colony spaces left to right."""
+    return tuple(sorted(range(len(order)), key=order.__getitem__))
+
+
+# ----------------------------------------------------------------- Colonization Phase
+def start_round(t):
+    n = len(t.g("players"))
+    t.s("done", (False,) * n)
+    t.s("phase", "colonization")
+    t.s("shuttle_left", "")
+    next_turn(t)
+
+
+def next_turn(t):
+    done = t.g("done")
+    for seat in turn_order(t.g("order")):
+        if not done[seat]:
+            t.s("active", seat)
+            t.s("step", "final_round" if t.g("final_round") else "turn")
+            t.s("main", "")
+            t.s("exec_used", False)
+            t.s("used", 0)
+            t.s("allow", 0)
+            t.s("moves", ())
+            t.s("build", "")
+            t.say(f"{t.name(seat)}'s turn ({side_of(t.g('order')[seat]).capitalize()}).")
+            return
+    if t.g("final_round"):
+        game_over(t)
+    else:
+        start_shuttle(t)
+
+
+def end_turn(t):
+    seat = t.g("active")
+    done = list(t.g("done"))
+    done[seat] = True
+    t.s("done", tuple(done))
+    t.say(f"{t.name(seat)} lays the Player marker down.")
+    next_turn(t)
+
+
+def finish_main(t):
+    t.s("step", "turn_end")
+    t.s("used", 0)
+    t.s("allow", 0)
+    t.s("moves", ())
+    t.s("build", "")
+
+
+# ----------------------------------------------------------------- Shuttle Phase
+def start_shuttle(t):
+    t.s("phase", "shuttle")
+    side, pos = t.g("shuttle_side"), t.g("shuttle_pos") - 1
+    if pos <= 0:
+        other = COLONY if side == ORBIT else ORBIT
+        dist = D.TRAVEL_DISTANCE[t.g("level")]
+        t.s("shuttle_left", side)
+        t.s("shuttle_side", other)
+        t.s("shuttle_pos", dist)
+        t.say(f"Shuttle Phase: the Shuttle reaches the middle and travels from the {side.capitalize()} to the "
+              f"{other.capitalize()} (Travel space {dist}).")
+    else:
+        t.s("shuttle_left", "")
+        t.s("shuttle_pos", pos)
+        t.say(f"Shuttle Phase: the Shuttle moves to space {pos} on the {side.capitalize()} side; it does not travel.")
+    t.s("queue", turn_order(t.g("order")))
+    next_traveller(t)
+
+
+def travel_options(t, seat) -> tuple:
+    """('free' | 'ship', ...) the ways this player may travel now."""
+    side = side_of(t.g("order")[seat])
+    if t.g("shuttle_left") == side:
+        return ("free",)
+    if t.p(seat).hangar > 0:
+        return ("ship",)
+    return ()
+
+
+def next_traveller(t):
+    queue = t.g("queue")
+    while queue:
+        seat = queue[0]
+        if travel_options(t, seat):
+            t.s("active", seat)
+            t.s("step", "shuttle")
+            return
+        t.say(f"{t.name(seat)} stays: the Shuttle did not leave their side and their Hangar has no Ship.")
+        queue = queue[1:]
+        t.s("queue", queue)
+    end_round(t)
+
+
+def end_round(t):
+    t.s("queue", ())
+    n = len(t.g("players"))
+    full = D.WAREHOUSE[n]
+    have = t.g("warehouse")
+    need = max(0, full[0] - have[0])
+    add = min(need, t.g("supply"))
+    t.s("supply", t.g("supply") - add)
+    t.s("warehouse", (have[0] + add,) + full[1:])
+    t.say(f"End of round {t.g('round')}: the Warehouse is restocked.")
+    if not t.g("end_triggered") and t.g("round") >= D.ROUND_LIMIT:
+        t.s("end_triggered", True)
+        t.say(f"Round limit (teaching edition safeguard): the end is triggered after round {D.ROUND_LIMIT}.")
+    if t.g("end_triggered"):
+        t.s("final_round", True)
+        t.say("The next round is the final round (no Shuttle Phase after it).")
+    t.s("round", t.g("round") + 1)
+    start_round(t)
+
+
+def game_over(t):
+    """Retrieve every Colonist from slots and Working Areas, then the game is over."""
+    slots = t.g("slots")
+    for seat in range(len(t.g("players"))):
+        on_slots = sum(s.count(seat) for s in slots)
+        pl = t.p(seat)
+        if on_slots or pl.wa:
+            t.setp(seat, lq=pl.lq + pl.wa + on_slots, wa=0)
+    t.s("slots", tuple(() for _ in slots))
+    t.s("phase", "over")
+    t.s("step", "game_over")
+    t.say("The final round is over: all Colonists return to the Living Quarters and the game is scored.")
+
+
+# ----------------------------------------------------------------- travelling
+def retrieve(t, seat, side):
+    """Colonists of `seat` on the slots of `side` and in the Working Area go back to the Living Quarters."""
+    slots = list(t.g("slots"))
+    back = 0
+    for i, a in enumerate(D.ACTIONS):
+        if D.ACTION_SIDE[a] == side and seat in slots[i]:
+            back += slots[i].count(seat)
+            slots[i] = tuple(s for s in slots[i] if s != seat)
+    pl = t.p(seat)
+    if back:
+        t.s("slots", tuple(slots))
+    if back or pl.wa:
+        t.setp(seat, lq=pl.lq + back + pl.wa, wa=0)
+        t.say(f"{t.name(seat)} retrieves {back + pl.wa} Colonist(s) to the Living Quarters.")
+
+
+def production(t, seat):
+    """Travel to Orbit: Advanced Buildings produce; Shelters give a Crystal; Mines give Minerals."""
+    for _h, btype, adv, _card, miner in t.g("buildings"):
+        if adv == seat:
+            item = "crystal" if btype == "shelter" else D.OUTPUT[btype]
+            t.gain(seat, item, 1, f"from the Advanced {D.BUILDING_NAME[btype]} (production)")
+        if btype == "mine" and miner == seat:
+            t.gain(seat, "mineral", 1, "from a Miner (production)")
+
+
+def travel(t, seat, dest, discovery):
+    """Start `seat`'s trip to `dest`; the trip ends when a Turn Order space is taken (take_space)."""
+    t.say(f"{t.name(seat)} travels to the {dest.capitalize()}.")
+    if dest == ORBIT:
+        production(t, seat)
+    retrieve(t, seat, dest)
+    t.s("step", "turn_order")
+    if dest == COLONY and discovery:
+        t.s("resume", "turn_order")
+        t.s("step", "discovery")
+        t.s("pending", t.g("pending") + ("discovery",))
+
+
+def after_travel(t):
+    """The Turn Order space is taken: continue the Shuttle Phase or the Landing Pod turn."""
+    if t.g("phase") == "shuttle":
+        t.s("queue", t.g("queue")[1:])
+        next_traveller(t)
+    else:
+        finish_main(t)
+
+
+# ----------------------------------------------------------------- colony-wide effects
+def contribute(t, seat, kind):
+    """A contribution to every Mission of this kind: Crystals and the tracker; a met Mission is removed."""
+    missions = t.g("missions")
+    new = []
+    for card, n in missions:
+        name, k, target = D.MISSIONS[card]
+        if k == kind:
+            n += 1
+            t.gain(seat, "crystal", D.MISSION_CRYSTALS, f"for contributing to Mission {name}")
+            if n >= target:
+                t.say(f"Mission {name} is met and removed; the Remaining Missions marker advances.")
+                advance_remaining(t, 1)
+                continue
+        new.append((card, n))
+    if len(new) != len(missions) or new != list(missions):
+        t.s("missions", tuple(new))
+
+
+def advance_remaining(t, n):
+    r = min(D.MISSIONS_TO_END, t.g("remaining") + n)
+    t.s("remaining", r)
+    if r >= D.MISSIONS_TO_END and not t.g("end_triggered"):
+        t.s("end_triggered", True)
+        t.say("The Remaining Missions marker reaches the end: the end of the game is triggered "
+              "(finish this round, then one more without its Shuttle Phase).")
+
+
+def advance_lss(t, seat, btype):
+    i = D.LSS_TRACKS.index(btype)
+    lss = list(t.g("lss"))
+    if lss[i] >= D.LSS_MAX:
+        return
+    lss[i] += 1
+    t.s("lss", tuple(lss))
+    t.say(f"The {D.BUILDING_NAME[btype]} LSS marker advances to {lss[i]}.")
+    if lss[i] in D.LSS_REWARD_STEPS:
+        t.gain(seat, "crystal", 1, "(LSS Reward)")
+    level = t.g("level")
+    while level < D.MAX_LEVEL and min(lss) >= D.LEVEL_UP_AT[level]:
+        level += 1
+        t.s("level", level)
+        t.say(f"The Colony reaches level {level}: each player scores 1 OP per Progress cube.")
+        for s in range(len(t.g("players"))):
+            pl = t.p(s)
+            if pl.progress:
+                t.setp(s, op=pl.op + pl.progress)
+        if level in D.REMAINING_BONUS_LEVELS:
+            advance_remaining(t, 1)
+        if level >= D.END_LEVEL:
+            advance_remaining(t, D.MISSIONS_TO_END)

@@ -1,0 +1,244 @@
+"""Orbital Station Main actions: Obtain Blueprint, Learn New Technology, R&D, Resupply.
+
+(The Landing Pod is a trip to the Colony: see flow.travel.) Each action step lists its uses, a
+`boost` (move a Colonist from the Living Quarters to the Working Area for one more use) and `done`.
+"""
+from __future__ import annotations
+
+from mars_rules.core import Action
+
+from . import data as D
+from .board import tech_level
+from .tx import can_pay, words
+from .texts import text
+
+RULE = "Orbital Station Main Actions"
+
+
+def _boost(seat, gives):
+    return Action.fast("boost", seat, (("gives", gives),), text)
+
+
+def _done(seat, action):
+    return Action.fast("done", seat, (("action", action),), text)
+
+
+def _finish_list(state, seat, action, out, can_boost, gives):
+    """Add boost (when every use is spent) and done (after the first use, or if nothing is possible)."""
+    if state.used >= state.allow and can_boost and state.pieces[seat].lq > 0:
+        out.append(_boost(seat, gives))
+    if state.used >= 1 or not out:
+        out.append(_done(seat, action))
+    return out
+
+
+# ----------------------------------------------------------------- Obtain Blueprint
+def markers_left(pl) -> int:
+    return D.ADVANCED_MARKERS - len(pl.blueprints)
+
+
+def begin_blueprint(state, seat):
+    if not state.bp_display:
+        return "The Blueprint display is empty."
+    if markers_left(state.pieces[seat]) < 1:
+        return "All your Advanced Building markers are on Blueprints or Buildings: you cannot take another."
+    return None
+
+
+def legal_blueprint(state, seat) -> list:
+    out = []
+    room = markers_left(state.pieces[seat]) > 0
+    if state.used < state.allow and room:
+        out = [Action.fast("take_blueprint", seat, (("card", c),), text) for c in sorted(set(state.bp_display))]
+    return _finish_list(state, seat, "blueprint", out, room and bool(state.bp_display), "take one more Blueprint")
+
+
+def apply_blueprint(t, seat, card):
+    disp = list(t.g("bp_display"))
+    disp.remove(card)
+    t.s("bp_display", tuple(disp))
+    pl = t.p(seat)
+    t.setp(seat, blueprints=pl.blueprints + ((card, 0),))
+    b, lvl, gain = D.BLUEPRINTS[card]
+    t.say(f"{t.name(seat)} takes the {D.BUILDING_NAME[b]} Level {lvl} Blueprint and puts an Advanced Building "
+          f"marker on it.")
+    t.gain(seat, gain, 1, "(depicted on the Blueprint)")
+    t.s("pending", t.g("pending") + ("blueprint",))
+    t.s("used", t.g("used") + 1)
+
+
+# ----------------------------------------------------------------- Learn New Technology
+def learn_problem(state, seat, tech, row, extra):
+    pl = state.pieces[seat]
+    if tech not in D.TECHS or row not in D.LAB_ROWS:
+        return "Choose a Tech type and a Laboratory row (bottom, middle or top)."
+    if tech_level(pl, tech):
+        return f"You already have a {D.TECH_NAME[tech]} Tech tile: only one tile of each type."
+    if state.tech_grid[D.TECHS.index(tech)] < 1:
+        return f"The Tech Grid has no {D.TECH_NAME[tech]} tile left."
+    if any(r == row and c == 1 for _t, r, c in pl.lab):
+        return f"Column 1 of your {row} Lab row is taken."
+    cost = lab_row_cost(row, extra)
+    if cost is None:
+        return "The top row costs 1 Battery and 1 Resource: name that Resource."
+    if not can_pay(pl, cost):
+        return f"The {row} row costs {words(cost)}; you do not have it."
+    return None
+
+
+def lab_row_cost(row, extra):
+    if row == "top":
+        return ("battery", extra) if extra in D.RESOURCES else None
+    return D.LEARN_ROW_COST[row]
+
+
+def learn_options(state, seat) -> list:
+    pl = state.pieces[seat]
+    out = []
+    for i, tech in enumerate(D.TECHS):
+        if state.tech_grid[i] < 1 or tech_level(pl, tech):
+            continue
+        for row in D.LAB_ROWS:
+            for extra in (D.RESOURCES if row == "top" else ("",)):
+                if learn_problem(state, seat, tech, row, extra) is None:
+                    out.append(Action.fast("learn_tech", seat, (("tech", tech), ("row", row), ("extra", extra)),
+                                           text))
+    return out
+
+
+def begin_learn(state, seat):
+    return None if learn_options(state, seat) else \
+        "No Tech tile can be learned: one tile per type, a free column 1 and the row's cost are needed."
+
+
+def legal_learn(state, seat) -> list:
+    out = learn_options(state, seat) if state.used < state.allow else []
+    return _finish_list(state, seat, "learn", out, state.allow < 2, "take a second Tech tile")
+
+
+def benefit(t, seat, row):
+    b = D.LAB_BENEFIT[row]
+    if b == "crystal":
+        t.gain(seat, "crystal", 1, f"(benefit of the {row} Lab row)")
+    elif b == "choice":
+        t.s("choices", t.g("choices") + 1)
+        if t.g("step") != "resource":
+            t.s("resume", t.g("step"))
+            t.s("step", "resource")
+
+
+def apply_learn(t, seat, a):
+    tech, row, extra = a.get("tech"), a.get("row"), a.get("extra")
+    t.pay(seat, lab_row_cost(row, extra))
+    grid = list(t.g("tech_grid"))
+    grid[D.TECHS.index(tech)] -= 1
+    t.s("tech_grid", tuple(grid))
+    pl = t.p(seat)
+    t.setp(seat, lab=tuple(sorted(pl.lab + ((tech, row, 1),))))
+    t.say(f"{t.name(seat)} learns the {D.TECH_NAME[tech]} Tech (Lab {row} row, column 1).")
+    t.s("used", t.g("used") + 1)
+    from .flow import contribute
+    contribute(t, seat, "tech")
+    benefit(t, seat, row)
+
+
+# ----------------------------------------------------------------- Research and Development
+def develop_problem(state, seat, tech):
+    pl = state.pieces[seat]
+    spot = [(r, c) for tt, r, c in pl.lab if tt == tech]
+    if not spot:
+        return f"You have no {D.TECH_NAME.get(tech, tech)} Tech tile to develop."
+    row, col = spot[0]
+    limit = D.MAX_LAB_COLUMN[state.level]
+    if col + 1 > limit:
+        return (f"At Colony level {state.level} Tech tiles can reach column {limit} at most; "
+                f"this one is in column {col}.")
+    if any(r == row and c == col + 1 for _t, r, c in pl.lab):
+        return f"Column {col + 1} of your {row} row is taken."
+    moved = state.moves
+    if len(moved) >= 2:
+        if len(moved) >= state.allow:
+            return "You have developed as many tiles as allowed: boost with a Colonist for one more tile."
+        if tech in moved:
+            return "A boost develops a tile you have not developed in this action."
+    cost = D.RND_COST[col + 1]
+    if not can_pay(pl, cost):
+        return f"Column {col + 1} costs {words(cost)}; you do not have it."
+    return None
+
+
+def develop_options(state, seat) -> list:
+    return [Action.fast("develop", seat, (("tech", tech),), text) for tech, _r, _c in state.pieces[seat].lab
+            if develop_problem(state, seat, tech) is None]
+
+
+def begin_rnd(state, seat):
+    return None if develop_options(state, seat) else \
+        "No Tech tile can be developed (the next column must be free, allowed by the Colony level and affordable)."
+
+
+def legal_rnd(state, seat) -> list:
+    out = develop_options(state, seat)
+    st = state._replace(used=len(state.moves)) if len(state.moves) != state.used else state
+    return _finish_list(st, seat, "rnd", out, len(state.moves) >= 2, "develop one more tile")
+
+
+def apply_develop(t, seat, tech):
+    pl = t.p(seat)
+    lab = []
+    for tt, r, c in pl.lab:
+        if tt == tech:
+            row, col = r, c + 1
+            lab.append((tt, r, col))
+        else:
+            lab.append((tt, r, c))
+    t.pay(seat, D.RND_COST[col])
+    t.setp(seat, lab=tuple(sorted(lab)))
+    t.s("moves", t.g("moves") + (tech,))
+    t.s("used", t.g("used") + 1)
+    t.say(f"{t.name(seat)} develops the {D.TECH_NAME[tech]} Tech to column {col}.")
+    from .flow import contribute
+    contribute(t, seat, "tech")
+    benefit(t, seat, row)
+
+
+# ----------------------------------------------------------------- Resupply
+def item_problem(state, seat, item):
+    pl = state.pieces[seat]
+    if item not in D.ITEMS:
+        return f"The Warehouse holds no {item!r}."
+    if state.warehouse[D.ITEMS.index(item)] < 1:
+        return f"The Warehouse has no {item.capitalize()} left."
+    if item == "crystal":
+        if pl.crystals >= D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
+            return "Your Depot is full of Crystals (limited storage)."
+    elif pl.res[D.RES_INDEX[item]] >= D.RESOURCE_CAP:
+        return f"Your Storage holds {D.RESOURCE_CAP} {item.capitalize()} already (limited storage)."
+    return None
+
+
+def begin_resupply(state, seat):
+    if any(item_problem(state, seat, i) is None for i in D.ITEMS):
+        return None
+    return "Nothing in the Warehouse fits your Storage/Depot."
+
+
+def legal_resupply(state, seat) -> list:
+    out = []
+    if state.used < state.allow:
+        out = [Action.fast("take_item", seat, (("item", i),), text) for i in D.ITEMS
+               if item_problem(state, seat, i) is None]
+    return _finish_list(state, seat, "resupply", out, True, "take one more item")
+
+
+def apply_item(t, seat, item):
+    w = list(t.g("warehouse"))
+    w[D.ITEMS.index(item)] -= 1
+    t.s("warehouse", tuple(w))
+    if item == "crystal":  # the Warehouse Crystal goes straight to the Depot (not through the supply)
+        pl = t.p(seat)
+        t.setp(seat, crystals=pl.crystals + 1)
+        t.say(f"{t.name(seat)} takes 1 Crystal from the Warehouse.")
+    else:
+        t.gain(seat, item, 1, "from the Warehouse")
+    t.s("used", t.g("used") + 1)

@@ -1,0 +1,211 @@
+"""Legality (one place: `legal`), transitions (`play` dispatching to small apply functions) and `why`."""
+from __future__ import annotations
+
+from mars_rules.core import CHANCE, Action
+
+from . import colony, flow, orbit, setup, shuttle, turn
+from . import data as D
+from .board import construct_problem
+from .state import STEP
+from .tx import Tx
+
+LEGAL = {
+    "turn": turn.legal_turn, "final_round": turn.legal_turn, "turn_end": turn.legal_turn,
+    "pay": turn.legal_pay, "resource": turn.legal_resource,
+    "blueprint": orbit.legal_blueprint, "learn": orbit.legal_learn, "rnd": orbit.legal_rnd,
+    "resupply": orbit.legal_resupply,
+    "control": colony.legal_control, "construct": colony.legal_construct,
+    "construct_hex": colony.legal_construct_hex, "upgrade": colony.legal_upgrade,
+    "welcome": colony.legal_welcome, "hire": colony.legal_hire,
+    "shuttle": shuttle.legal_shuttle, "discovery": shuttle.legal_discovery,
+    "turn_order": shuttle.legal_turn_order,
+}
+
+EXEC_KINDS = ("depot_action", "advanced_action", "scientist_action", "send_scientist")
+
+
+def legal(state) -> tuple:
+    return tuple(LEGAL[state.step](state, state.active))
+
+
+def play(state, action):
+    t = Tx(state)
+    kind = action[0]
+    seat = action[1]
+    if kind == "reveal":
+        setup.play_reveal(t, action)
+        if t.g("phase") == "setup" and not t.g("pending"):
+            flow.start_round(t)
+    elif kind == "main":
+        turn.apply_main(t, seat, action.get("action"))
+    elif kind == "pass_turn":
+        t.s("main", "pass")
+        t.say(f"{t.name(seat)} can take no Main action and passes.")
+        flow.end_turn(t)
+    elif kind in ("pay_crystal", "pay_colonist"):
+        turn.apply_pay(t, seat, kind)
+    elif kind == "end_turn":
+        flow.end_turn(t)
+    elif kind in EXEC_KINDS:
+        turn.apply_exec(t, seat, action)
+    elif kind in ("discard_goal", "complete_goal"):
+        turn.apply_goal(t, seat, action)
+    elif kind in ("take_resource", "skip_resource"):
+        turn.apply_resource(t, seat, action)
+    elif kind == "boost":
+        pl = t.p(seat)
+        t.setp(seat, lq=pl.lq - 1, wa=pl.wa + 1)
+        t.s("allow", t.g("allow") + 1)
+        t.say(f"{t.name(seat)} boosts: a Colonist goes to the Working Area to {action.get('gives')}.")
+    elif kind == "done":
+        if state.step == "control":
+            colony.end_control(t, seat)
+        flow.finish_main(t)
+    elif kind == "take_blueprint":
+        orbit.apply_blueprint(t, seat, action.get("card"))
+    elif kind == "learn_tech":
+        orbit.apply_learn(t, seat, action)
+    elif kind == "develop":
+        orbit.apply_develop(t, seat, action.get("tech"))
+    elif kind == "take_item":
+        orbit.apply_item(t, seat, action.get("item"))
+    elif kind in ("move_rover", "move_bot", "spend_crystal"):
+        colony.apply_control(t, seat, action)
+    elif kind == "choose_building":
+        t.s("build", action.get("building"))
+        t.s("step", "construct_hex")
+    elif kind == "construct":
+        colony.apply_construct(t, seat, action.get("building"), action.get("hex"))
+    elif kind == "upgrade":
+        colony.apply_upgrade(t, seat, action.get("card"), action.get("hex"))
+    elif kind == "welcome_ship":
+        colony.apply_welcome(t, seat, action.get("gain"), action.get("hex"))
+    elif kind in ("hire_scientist", "take_contract"):
+        colony.apply_hire(t, seat, action)
+    elif kind in ("travel", "stay"):
+        shuttle.apply_shuttle(t, seat, action)
+    elif kind == "place_discovery":
+        shuttle.apply_discovery(t, seat, action.get("hex"))
+    elif kind == "discard_discovery":
+        shuttle.apply_discovery(t, seat, None)
+    elif kind == "take_space":
+        shuttle.apply_turn_order(t, seat, action.get("space"), action.get("resource"))
+    else:  # pragma: no cover - legal() never lists another kind
+        raise ValueError(kind)
+    setup.settle(t)
+    return t.build()
+
+
+# ----------------------------------------------------------------- why an action is not legal
+def _specific(state, action):
+    """A precise (reason, rule) for the rules the text states, or None."""
+    kind, seat = action[0], action[1]
+    get = action.get
+    step = state.step
+    if kind == "main":
+        return turn.main_problem(state, seat, get("action"))
+    if kind in EXEC_KINDS:
+        if state.exec_used:
+            return "You already took your Executive action this turn: at most one per turn.", turn.RULE_EXEC
+        if step not in ("turn", "final_round", "turn_end"):
+            return "An Executive action is taken before or after the Main action, not during it.", turn.RULE_EXEC
+        if kind == "depot_action" and isinstance(get("space"), int):
+            why = turn.depot_problem(state, seat, get("space"))
+            if why:
+                return why, turn.RULE_EXEC
+        if kind == "advanced_action":
+            rec = next((b for b in state.buildings if b[0] == get("hex")), None)
+            if rec is None or rec[2] != seat:
+                return "That is not an Advanced Building of yours.", turn.RULE_EXEC
+            if state.pieces[seat].crystals < D.OWN_ADVANCED_COST:
+                return (f"Using your own Advanced Building costs {D.OWN_ADVANCED_COST} Crystals (free only while a "
+                        f"Scientist works there)."), turn.RULE_EXEC
+        if kind in ("scientist_action", "send_scientist"):
+            return ("A Scientist works only in an Advanced Building of its specialty, and only its owner and the "
+                    "Building's owner use it for free."), turn.RULE_EXEC
+    if kind == "end_turn" and step in ("turn", "final_round"):
+        return "You must take one Main action before ending your turn.", turn.RULE_TURN
+    if kind in ("discard_goal", "complete_goal"):
+        g = get("goal")
+        pl = state.pieces[seat]
+        if g not in pl.goals:
+            return "That Private Goal is not in your hand.", turn.RULE_GOALS
+        if kind == "complete_goal":
+            if pl.goal_done >= 0:
+                return "You already completed a Private Goal: only one can be completed.", turn.RULE_GOALS
+            name, measure, at_least, _op = D.GOALS[g]
+            have = turn.goal_measure(state, seat, measure)
+            return (f"{name} needs {at_least} {D.GOAL_TEXT[measure]}; you have {have}."), turn.RULE_GOALS
+    if kind == "travel" and step == "shuttle":
+        why = shuttle.travel_problem(state, seat, get("pay"))
+        if why:
+            return why, shuttle.RULE
+    if kind == "construct" and step == "construct_hex":
+        h = get("hex")
+        if isinstance(h, tuple) and len(h) == 2 and get("building") in D.BUILDINGS:
+            why = construct_problem(state, seat, get("building"), h)
+            if why:
+                return why, colony.RULE
+    if kind == "upgrade" and step == "upgrade":
+        why = colony.upgrade_problem(state, seat, get("card"), get("hex"))
+        if why:
+            return why, colony.RULE
+    if kind == "welcome_ship" and step == "welcome":
+        why = colony.welcome_problem(state, seat)
+        if why:
+            return why, colony.RULE
+        if state.used >= state.allow:
+            return "Boost with a Colonist to welcome one more Ship.", colony.RULE
+    if kind == "learn_tech" and step == "learn":
+        why = orbit.learn_problem(state, seat, get("tech"), get("row"), get("extra"))
+        if why:
+            return why, orbit.RULE
+        if state.used >= state.allow:
+            return "You learned your tile: boost with a Colonist for a second one.", orbit.RULE
+    if kind == "develop" and step == "rnd":
+        why = orbit.develop_problem(state, seat, get("tech"))
+        if why:
+            return why, orbit.RULE
+    if kind == "take_item" and step == "resupply":
+        why = orbit.item_problem(state, seat, get("item"))
+        if why:
+            return why, orbit.RULE
+        return "Boost with a Colonist to take one more item.", orbit.RULE
+    if kind == "take_blueprint" and step == "blueprint":
+        if get("card") not in state.bp_display:
+            return "That Blueprint is not on display.", orbit.RULE
+        if orbit.markers_left(state.pieces[seat]) < 1:
+            return "You have no Advanced Building marker left to put on it.", orbit.RULE
+        return "Boost with a Colonist to take one more Blueprint.", orbit.RULE
+    if kind == "boost":
+        return ("A boost is offered once the action's uses are spent, and needs a Colonist in your Living "
+                "Quarters."), turn.RULE_PLACE
+    return None
+
+
+def why(state, action):
+    if not isinstance(action, Action):
+        return f"{action!r} is not an Action; choose one of state.legal_actions().", "The game contract"
+    if state.to_move is None:
+        return "The game is over: no more actions can be taken.", "End of the Game"
+    if state.to_move == CHANCE:
+        return ("This is a chance draw: apply one of the listed outcomes or call resolve_chance()."), \
+            "The game contract"
+    if action[1] != state.to_move:
+        return (f"It is {state.players[state.to_move]}'s decision now, not "
+                f"{state.players[action[1]] if isinstance(action[1], int) and 0 <= action[1] < len(state.players) else repr(action[1])}'s."), \
+            STEP[state.step].rule
+    try:
+        found = _specific(state, action)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        found = None
+    if found:
+        return found
+    legal_now = state.legal_actions()
+    kinds = sorted({a[0] for a in legal_now})
+    title = STEP[state.step].title
+    if action[0] in kinds:
+        return (f"That {action[0].replace('_', ' ')} is not one of the legal choices in '{title}'."), \
+            STEP[state.step].rule
+    return (f"'{action[0]}' is not possible in the step '{title}'; possible now: {', '.join(kinds)}."), \
+        STEP[state.step].rule

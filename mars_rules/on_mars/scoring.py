@@ -1,0 +1,94 @@
+"""Final scoring of On Mars, teaching edition (provisional mid-game) and the tie-breaks.
+
+Categories (End of the Game): Living Quarters, Progress cubes (1/2/4/7/11), Colony level-ups (the
+Progress scoring done during the game), Ships (3 each), Tech tiles (by Lab column), Blueprints
+(+3/+5 built, -3/-5 unbuilt), Scientists (3 per Advanced Building of their type on Mars), Earth
+Contracts, Private Goal. Ties: most Crystals, then most Advanced Buildings, then most Progress
+cubes, then a shared win.
+"""
+from __future__ import annotations
+
+from mars_rules.core import ScoreRow, ScoreSheet
+
+from . import data as D
+from .board import advanced_count
+
+R_END = "End of the Game"
+
+
+def contract_done(state, seat, card) -> bool:
+    _name, kind, what, _plus, _minus = D.CONTRACTS[card]
+    pl = state.pieces[seat]
+    if kind == "delivery":
+        return all(pl.res[D.RES_INDEX[r]] >= n for r, n in what)
+    return advanced_count(state, what, seat) > 0
+
+
+def colonists_home(state, seat) -> int:
+    """Colonists counted for the Living Quarters: all retrieved (at the end they are)."""
+    pl = state.pieces[seat]
+    if state.phase == "over":
+        return pl.lq
+    return pl.lq + pl.wa + sum(s.count(seat) for s in state.slots)
+
+
+def player_rows(state, seat) -> list:
+    pl = state.pieces[seat]
+    rows = []
+
+    def add(cat, pts):
+        rows.append(ScoreRow(seat, cat, pts, R_END))
+
+    add("Living Quarters", D.LQ_OP[min(colonists_home(state, seat), len(D.LQ_OP) - 1)])
+    add("Progress cubes", D.PROGRESS_OP[pl.progress])
+    rows.append(ScoreRow(seat, "Colony level-ups", pl.op, "Life Support System (LSS) and Colony Level"))
+    add("Ships", D.SHIP_OP * pl.hangar)
+    add("Tech tiles", sum(D.LAB_COLUMN_OP[c - 1] for _t, _r, c in pl.lab))
+    bp = 0
+    for card, built in pl.blueprints:
+        v = D.BLUEPRINT_OP[D.BLUEPRINTS[card][1]]
+        bp += v if built else -v
+    add("Advanced Buildings / Blueprints", bp)
+    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, D.SCIENTISTS[c][1]) for c, _h in pl.scientists))
+    con = 0
+    for card in pl.contracts:
+        plus, minus = D.CONTRACTS[card][3], D.CONTRACTS[card][4]
+        con += plus if contract_done(state, seat, card) else -minus
+    add("Earth Contracts", con)
+    rows.append(ScoreRow(seat, "Private Goal", D.GOALS[pl.goal_done][3] if pl.goal_done >= 0 else 0,
+                         "Missions and Private Goals"))
+    return rows
+
+
+def tiebreak_key(state, seat) -> tuple:
+    pl = state.pieces[seat]
+    return (pl.crystals, advanced_count(state, owner=seat), pl.progress)
+
+
+def _rank(state, totals):
+    best = max(totals)
+    tied = [s for s, v in enumerate(totals) if v == best]
+    if len(tied) == 1:
+        return tuple(tied), ""
+    keys = {s: tiebreak_key(state, s) for s in tied}
+    top = max(keys.values())
+    win = tuple(s for s in tied if keys[s] == top)
+    names = ", ".join(state.players[s] for s in tied)
+    if len(win) == 1:
+        return win, f"Tie on {best} OP between {names}: broken by Crystals, Advanced Buildings, Progress cubes."
+    return win, f"Tie on {best} OP between {names}, still tied after Crystals, Advanced Buildings and Progress cubes: a shared win."
+
+
+def score(state) -> ScoreSheet:
+    rows = []
+    for seat in range(len(state.players)):
+        rows.extend(player_rows(state, seat))
+    sheet = ScoreSheet(state.players, tuple(rows), "", state.phase == "over", ())
+    win, line = _rank(state, sheet.totals)
+    return sheet._replace(tiebreak=line, winners=win if state.phase == "over" else ())
+
+
+def winners(state) -> tuple:
+    if state.phase != "over":
+        return ()
+    return score(state).winners

@@ -1,0 +1,151 @@
+"""Setting up a game and every chance draw (turn order, cards, Discovery tiles).
+
+Decks are sorted tuples of card ids; a draw is a chance node over the ids left (weight 1 each).
+Pending draws live in `state.pending`; while one is waiting, `to_move` is CHANCE.
+"""
+from __future__ import annotations
+
+from mars_rules.core import CHANCE, Action
+
+from . import data as D
+from .state import Player, State
+from .texts import text
+
+COLOURS = ("Orange", "Blue", "Green", "Purple")
+DECK_INDEX = {"blueprint": 0, "scientist": 1, "contract": 2, "discovery": 3, "goal": 4, "mission": 5}
+
+
+def new_game(players=2, seed=7, **options):
+    """A new game of On Mars, teaching edition: 2-4 players (a count or a list of names)."""
+    if options:
+        raise TypeError(f"On Mars has no options; unknown: {', '.join(sorted(options))}")
+    if isinstance(players, int):
+        if players not in (2, 3, 4):
+            raise ValueError(f"On Mars is for 2-4 players, not {players}")
+        names = COLOURS[:players]
+    else:
+        names = tuple(str(p) for p in players)
+        if len(names) not in (2, 3, 4) or len(set(names)) != len(names):
+            raise ValueError("On Mars needs 2-4 players with different names")
+    n = len(names)
+    pieces = tuple(Player(res=D.START_RESOURCES, crystals=D.START_CRYSTALS_PLAYER, lq=D.START_COLONISTS, wa=0,
+                          reserve=D.COLONISTS - D.START_COLONISTS, bots=(D.START_SHELTERS[i],),
+                          rover=D.START_SHELTERS[i], depot_ships=D.SHIPS, hangar=0, progress=0,
+                          progress_types=(), lab=D.START_TECH, blueprints=(), scientists=(), contracts=(),
+                          goals=(), goal_done=-1, claimed=0, op=0) for i in range(n))
+    buildings = tuple(sorted([(h, b, -1, -1, -1) for h, b in D.START_BUILDINGS]
+                             + [(D.START_SHELTERS[i], "shelter", -1, -1, -1) for i in range(n)]))
+    warehouse = D.WAREHOUSE[n]
+    supply = D.CRYSTAL_TOTAL - warehouse[0] - len(D.START_CRYSTALS) - n * D.START_CRYSTALS_PLAYER
+    decks = (tuple(range(len(D.BLUEPRINTS))), tuple(range(len(D.SCIENTISTS))), tuple(range(len(D.CONTRACTS))),
+             tuple(range(len(D.DISCOVERY_TILES))), tuple(range(len(D.GOALS))), tuple(range(len(D.MISSIONS))))
+    pending = (("order",) * n + ("mission",) * D.MISSIONS_IN_PLAY
+               + tuple(f"goal:{i}" for _ in range(D.GOALS_DEALT) for i in range(n))
+               + ("blueprint",) * D.BLUEPRINT_DISPLAY + ("scientist",) * D.SCIENTIST_DISPLAY
+               + ("contract",) * D.CONTRACT_DISPLAY)
+    state = State(
+        players=names, seed=seed, draws=0, step="setup", to_move=CHANCE, events=("The game is set up.",),
+        active=0, round=1, phase="setup", end_triggered=False, final_round=False, order=(-1,) * n,
+        done=(False,) * n, queue=(), shuttle_side=D.SHUTTLE_START[0], shuttle_pos=D.SHUTTLE_START[1],
+        shuttle_left="", slots=((),) * len(D.ACTIONS), buildings=buildings, map_crystals=D.START_CRYSTALS,
+        tiles=tuple(sorted((h, "research", i) for i, h in enumerate(D.RESEARCH_TILES))),
+        lss=(D.LSS_START,) * 4, level=1, remaining=0, missions=(), decks=decks, bp_display=(), sci_display=(),
+        con_display=(), tech_grid=(D.TECH_COPIES,) * len(D.TECHS), warehouse=warehouse, supply=supply,
+        pending=pending, main="", exec_used=False, pay_left=0, used=0, allow=0, moves=(), choices=0, tile=-1,
+        build="", resume="", pieces=pieces)
+    while state.to_move == CHANCE:
+        state = state.resolve_chance()
+    return state
+
+
+def task_outcomes(state, task) -> tuple:
+    """The (card, weight) pairs of one pending draw."""
+    if task == "order":
+        return tuple((s, 1) for s in range(len(state.players)) if state.order[s] < 0)
+    deck = state.decks[DECK_INDEX[task.split(":")[0]]]
+    if task == "blueprint" and state.level < D.LEVEL3_BLUEPRINTS_FROM:
+        return tuple((c, 1) for c in deck if D.BLUEPRINTS[c][1] == 1)
+    return tuple((c, 1) for c in deck)
+
+
+def outcomes(state) -> tuple:
+    task = state.pending[0]
+    deck = task.split(":")[0]
+    return tuple((Action.fast("reveal", CHANCE, (("deck", deck), ("card", c), ("task", task)), text), w)
+                 for c, w in task_outcomes(state, task))
+
+
+def settle(t):
+    """Drop draws that cannot happen (an empty deck) and set who moves next."""
+    pending = t.g("pending")
+    while pending and not task_outcomes(_peek(t), pending[0]):
+        if pending[0] == "discovery":
+            t.say("The Discovery stack is empty: no tile is placed.")
+            t.s("step", t.g("resume"))
+        pending = pending[1:]
+        t.s("pending", pending)
+    if t.g("phase") == "over":
+        t.s("to_move", None)
+    elif pending:
+        t.s("to_move", CHANCE)
+    else:
+        t.s("to_move", t.g("active"))
+
+
+def _peek(t):
+    """A light State view of the transaction for reading decks and levels."""
+    return _Peek(t)
+
+
+class _Peek:
+    __slots__ = ("t",)
+
+    def __init__(self, t):
+        self.t = t
+
+    def __getattr__(self, name):
+        return self.t.g(name)
+
+
+def play_reveal(t, action):
+    """Apply a chance outcome: the drawn card goes where its task says."""
+    task = action.get("task")
+    card = action.get("card")
+    t.s("pending", t.g("pending")[1:])
+    if task == "order":
+        order = list(t.g("order"))
+        order[card] = min(set(range(D.TURN_ORDER_SPACES)) - set(order))
+        t.s("order", tuple(order))
+        t.say(f"{t.name(card)} takes Orbit Turn Order space {order[card] + 1}.")
+        return
+    deck_name = task.split(":")[0]
+    di = DECK_INDEX[deck_name]
+    decks = list(t.g("decks"))
+    deck = list(decks[di])
+    deck.remove(card)
+    decks[di] = tuple(deck)
+    t.s("decks", tuple(decks))
+    if deck_name == "blueprint":
+        t.s("bp_display", t.g("bp_display") + (card,))
+        t.say(f"Blueprint display: {bp_name(card)} is revealed.")
+    elif deck_name == "scientist":
+        t.s("sci_display", t.g("sci_display") + (card,))
+        t.say(f"Scientist display: the {D.SCIENTISTS[card][0]} is revealed.")
+    elif deck_name == "contract":
+        t.s("con_display", t.g("con_display") + (card,))
+        t.say(f"Earth Contract display: {D.CONTRACTS[card][0]} is revealed.")
+    elif deck_name == "mission":
+        t.s("missions", t.g("missions") + ((card, 0),))
+        t.say(f"Mission {D.MISSIONS[card][0]} is put on the board.")
+    elif deck_name == "goal":
+        seat = int(task.split(":")[1])
+        t.setp(seat, goals=t.p(seat).goals + (card,))
+        t.say(f"{t.name(seat)} is dealt a secret Private Goal.")
+    elif deck_name == "discovery":
+        t.s("tile", card)
+        t.say(f"The Discovery tile drawn is {D.DISCOVERY_TILES[card][0]}.")
+
+
+def bp_name(card) -> str:
+    b, lvl, gain = D.BLUEPRINTS[card]
+    return f"{D.BUILDING_NAME[b]} Level {lvl} (+1 {gain.capitalize()})"

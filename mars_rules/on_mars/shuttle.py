@@ -1,0 +1,113 @@
+"""Shuttle Phase decisions: travel or stay, place a Discovery tile, take a Turn Order space."""
+from __future__ import annotations
+
+from mars_rules.core import Action
+
+from . import data as D
+from . import flow
+from .board import bmap
+from .texts import text
+
+RULE = "Shuttle Phase"
+
+
+def legal_shuttle(state, seat) -> list:
+    t_side = flow.side_of(state.order[seat])
+    dest = flow.COLONY if t_side == flow.ORBIT else flow.ORBIT
+    out = []
+    if state.shuttle_left == t_side:
+        out.append(Action.fast("travel", seat, (("to", dest), ("pay", "free")), text))
+    elif state.pieces[seat].hangar > 0:
+        out.append(Action.fast("travel", seat, (("to", dest), ("pay", "ship")), text))
+    out.append(Action.fast("stay", seat, (), text))
+    return out
+
+
+def travel_problem(state, seat, pay):
+    side = flow.side_of(state.order[seat])
+    if pay == "free" and state.shuttle_left != side:
+        if state.shuttle_left:
+            return (f"The Shuttle left the {state.shuttle_left.capitalize()}, not your side: travelling costs a "
+                    f"Ship from your Hangar.")
+        return "The Shuttle did not travel this phase: travelling costs a Ship from your Hangar."
+    if pay == "ship" and state.pieces[seat].hangar < 1:
+        return "Your Hangar has no Ship to discard."
+    return None
+
+
+def apply_shuttle(t, seat, a):
+    if a[0] == "stay":
+        t.say(f"{t.name(seat)} stays on the {flow.side_of(t.g('order')[seat]).capitalize()}.")
+        t.s("queue", t.g("queue")[1:])
+        flow.next_traveller(t)
+        return
+    if a.get("pay") == "ship":
+        pl = t.p(seat)
+        t.setp(seat, hangar=pl.hangar - 1)
+        t.say(f"{t.name(seat)} discards a Ship from the Hangar to travel.")
+    flow.travel(t, seat, a.get("to"), discovery=True)
+
+
+def discovery_hexes(state, seat) -> list:
+    m = bmap(state)
+    return [h for h in D.RING[state.pieces[seat].rover] if h not in m]
+
+
+def legal_discovery(state, seat) -> list:
+    hexes = discovery_hexes(state, seat)
+    return [Action.fast("place_discovery", seat, (("hex", h),), text) for h in hexes] or \
+        [Action.fast("discard_discovery", seat, (), text)]
+
+
+def apply_discovery(t, seat, h):
+    tile = t.g("tile")
+    if h is None:
+        t.say(f"No free hex lies 3 hexes from {t.name(seat)}'s Rover: the Discovery tile is discarded.")
+        t.s("tile", -1)
+        t.s("step", t.g("resume"))
+        t.s("resume", "")
+        return
+    tiles = tuple(x for x in t.g("tiles") if x[0] != h)
+    if len(tiles) != len(t.g("tiles")):
+        t.say(f"The tile on {h} is replaced.")
+    t.s("tiles", tuple(sorted(tiles + ((h, "discovery", tile),))))
+    t.s("tile", -1)
+    t.say(f"{t.name(seat)} places the Discovery tile {D.DISCOVERY_TILES[tile][0]} on {h}.")
+    t.s("step", t.g("resume"))
+    t.s("resume", "")
+
+
+def dest_side(state, seat) -> str:
+    """The side the traveller is going to."""
+    here = flow.side_of(state.order[seat])
+    return flow.COLONY if here == flow.ORBIT else flow.ORBIT
+
+
+def free_spaces(state, seat) -> list:
+    base = 0 if dest_side(state, seat) == flow.ORBIT else D.TURN_ORDER_SPACES
+    taken = set(o for s, o in enumerate(state.order) if s != seat)
+    return [base + i for i in range(D.TURN_ORDER_SPACES) if base + i not in taken]
+
+
+def legal_turn_order(state, seat) -> list:
+    out = []
+    for sp in free_spaces(state, seat):
+        if D.TURN_ORDER_BONUS[sp % D.TURN_ORDER_SPACES] == "choice":
+            out.extend(Action.fast("take_space", seat, (("space", sp), ("resource", r)), text) for r in D.RESOURCES)
+        else:
+            out.append(Action.fast("take_space", seat, (("space", sp), ("resource", "")), text))
+    return out
+
+
+def apply_turn_order(t, seat, sp, resource):
+    order = list(t.g("order"))
+    order[seat] = sp
+    t.s("order", tuple(order))
+    side, n = ("Orbit" if sp < D.TURN_ORDER_SPACES else "Colony"), sp % D.TURN_ORDER_SPACES + 1
+    t.say(f"{t.name(seat)} moves to {side} Turn Order space {n}.")
+    bonus = D.TURN_ORDER_BONUS[sp % D.TURN_ORDER_SPACES]
+    if bonus == "crystal":
+        t.gain(seat, "crystal", 1, "(Turn Order bonus)")
+    elif bonus == "choice":
+        t.gain(seat, resource, 1, "(Turn Order bonus)")
+    flow.after_travel(t)

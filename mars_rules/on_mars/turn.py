@@ -1,0 +1,296 @@
+"""A Colonization turn: choosing the Main action (placement, eviction, paying per colour), the
+Executive action, Private Goals, and taking a Resource of choice."""
+from __future__ import annotations
+
+from mars_rules.core import Action
+
+from . import colony, flow, orbit
+from . import data as D
+from .board import advanced_count, bmap
+from .texts import text
+
+RULE_TURN = "Colonization Phase"
+RULE_PLACE = "Main Board Action Mechanics"
+RULE_EXEC = "Executive Actions"
+RULE_GOALS = "Missions and Private Goals"
+
+BEGIN = {"landing_pod": lambda s, p: None, "blueprint": orbit.begin_blueprint, "learn": orbit.begin_learn,
+         "rnd": orbit.begin_rnd, "resupply": orbit.begin_resupply, "control": lambda s, p: None,
+         "construct": colony.begin_construct, "upgrade": colony.begin_upgrade, "welcome": colony.begin_welcome,
+         "hire": colony.begin_hire}
+
+
+def evict(on: tuple, cap: int):
+    """Slots full: the Colonists of the player(s) with the most there leave. -> (remaining, evicted seats)."""
+    if len(on) < cap:
+        return on, ()
+    counts = {}
+    for s in on:
+        counts[s] = counts.get(s, 0) + 1
+    most = max(counts.values())
+    out = tuple(sorted(s for s, c in counts.items() if c == most))
+    return tuple(s for s in on if s not in out), out
+
+
+def colours(on: tuple, seat: int) -> int:
+    """How many other colours are on the slots (only the number of colours counts)."""
+    return len(set(on) - {seat})
+
+
+def main_problem(state, seat, action):
+    if action not in D.ACTION_SIDE:
+        return f"There is no Main action called {action!r}.", RULE_PLACE
+    if state.main:
+        return "You already took your Main action this turn: a turn has exactly one.", RULE_TURN
+    side = flow.side_of(state.order[seat])
+    if D.ACTION_SIDE[action] != side:
+        return (f"{D.ACTION_NAME[action]} is an {D.ACTION_SIDE[action].capitalize()} action and you are on the "
+                f"{side.capitalize()}: only the actions of your current side are available."), RULE_PLACE
+    pl = state.pieces[seat]
+    if pl.lq < 1:
+        return "You have no Colonist in your Living Quarters to place on the Action slot.", RULE_PLACE
+    i = D.ACTIONS.index(action)
+    on = state.slots[i]
+    if action == "hire" and seat in on:
+        return ("You already have a Colonist on the Scientist/Contract slots: one slot per player."), \
+            "Colony Main Actions"
+    after, _out = evict(on, D.slots_for(action, len(state.players)))
+    k = colours(after, seat)
+    if pl.crystals + pl.lq - 1 < k:
+        return (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
+                f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters."), RULE_PLACE
+    why = BEGIN[action](state, seat)
+    if why:
+        return why, ("Orbital Station Main Actions" if side == "orbit" else "Colony Main Actions")
+    return None
+
+
+def legal_turn(state, seat) -> list:
+    out = []
+    if not state.main:
+        side = flow.side_of(state.order[seat])
+        for a in (D.ORBIT_ACTIONS if side == "orbit" else D.COLONY_ACTIONS):
+            if main_problem(state, seat, a) is None:
+                out.append(Action.fast("main", seat, (("action", a),), text))
+        if not out:
+            out.append(Action.fast("pass_turn", seat, (), text))
+    else:
+        out.append(Action.fast("end_turn", seat, (), text))
+    if not state.exec_used:
+        out.extend(executive_options(state, seat))
+    out.extend(goal_options(state, seat))
+    return out
+
+
+def apply_main(t, seat, action):
+    i = D.ACTIONS.index(action)
+    slots = list(t.g("slots"))
+    after, out = evict(slots[i], D.slots_for(action, len(t.g("players"))))
+    for s in out:
+        n = slots[i].count(s)
+        t.setp(s, wa=t.p(s).wa + n)
+        t.say(f"The slots of {D.ACTION_NAME[action]} are full: {t.name(s)}'s {n} Colonist(s) go to their Working Area.")
+    k = colours(after, seat)
+    slots[i] = after + (seat,)
+    t.s("slots", tuple(slots))
+    t.setp(seat, lq=t.p(seat).lq - 1)
+    t.s("main", action)
+    t.say(f"{t.name(seat)} places a Colonist on {D.ACTION_NAME[action]}"
+          + (f" and owes {k} for the other colour(s) there." if k else "."))
+    t.s("pay_left", k)
+    if k:
+        t.s("step", "pay")
+    else:
+        begin(t, seat)
+
+
+def legal_pay(state, seat) -> list:
+    pl = state.pieces[seat]
+    out = []
+    if pl.crystals:
+        out.append(Action.fast("pay_crystal", seat, (), text))
+    if pl.lq:
+        out.append(Action.fast("pay_colonist", seat, (), text))
+    return out
+
+
+def apply_pay(t, seat, kind):
+    if kind == "pay_crystal":
+        t.pay(seat, ("crystal",))
+        t.say(f"{t.name(seat)} pays 1 Crystal for a colour on the slots.")
+    else:
+        pl = t.p(seat)
+        t.setp(seat, lq=pl.lq - 1, wa=pl.wa + 1)
+        t.say(f"{t.name(seat)} moves 1 Colonist to the Working Area for a colour on the slots.")
+    left = t.g("pay_left") - 1
+    t.s("pay_left", left)
+    if not left:
+        begin(t, seat)
+
+
+def begin(t, seat):
+    a = t.g("main")
+    t.s("used", 0)
+    t.s("allow", 1)
+    t.s("moves", ())
+    if a == "landing_pod":
+        flow.travel(t, seat, flow.COLONY, discovery=False)
+        return
+    if a == "rnd":
+        t.s("allow", 2)
+    elif a == "upgrade":
+        from .board import tech_level
+        t.s("allow", 1 + tech_level(t.p(seat), "upgrade"))
+    elif a == "control":
+        from .board import tech_level
+        pl = t.p(seat)
+        t.s("moves", (2 + tech_level(pl, "rover"),) + (2,) * len(pl.bots))
+    t.s("step", a)
+
+
+# ----------------------------------------------------------------- Executive actions
+def scientists_at(state) -> dict:
+    """hex -> seats whose Scientist works there."""
+    out = {}
+    for seat, pl in enumerate(state.pieces):
+        for _card, h in pl.scientists:
+            if h:
+                out.setdefault(h, []).append(seat)
+    return out
+
+
+def executive_options(state, seat) -> list:
+    pl = state.pieces[seat]
+    out = []
+    for space in range(D.DEPOT_SPACES - pl.depot_ships):
+        if depot_problem(state, seat, space) is None:
+            out.append(Action.fast("depot_action", seat, (("space", space),), text))
+    if not any(adv >= 0 for _h, _b, adv, _c, _m in state.buildings):
+        return out
+    working = scientists_at(state)
+    for h, btype, adv, _card, _m in state.buildings:
+        if adv == seat:
+            free = h in working
+            if free or pl.crystals >= D.OWN_ADVANCED_COST:
+                out.append(Action.fast("advanced_action", seat, (("hex", h), ("free", free)), text))
+        elif adv >= 0 and seat in working.get(h, ()):
+            out.append(Action.fast("scientist_action", seat, (("hex", h),), text))
+    for card, placed in pl.scientists:
+        if not placed:
+            kind = D.SCIENTISTS[card][1]
+            for h, btype, adv, _c, _m in state.buildings:
+                if adv >= 0 and btype == kind and h not in working:
+                    out.append(Action.fast("send_scientist", seat, (("card", card), ("hex", h)), text))
+    return out
+
+
+def depot_problem(state, seat, space):
+    pl = state.pieces[seat]
+    if not 0 <= space < D.DEPOT_SPACES:
+        return f"There is no Depot space {space + 1}."
+    if space >= D.DEPOT_SPACES - pl.depot_ships:
+        return (f"Depot space {space + 1} is covered by a Ship: only the {D.DEPOT_SPACES - pl.depot_ships} "
+                f"uncovered spaces give Executive actions.")
+    if pl.crystals < D.DEPOT_ACTION_COST:
+        return f"A Depot Executive action costs {D.DEPOT_ACTION_COST} Crystal; you have none."
+    what = D.DEPOT_ACTIONS[space][0]
+    if what == "retrieve" and pl.wa < 1:
+        return "Your Working Area has no Colonist to retrieve."
+    if what == "colonist" and pl.reserve < 1:
+        return "You have no Colonist left in your reserve."
+    return None
+
+
+def apply_exec(t, seat, a):
+    kind = a[0]
+    t.s("exec_used", True)
+    if kind == "depot_action":
+        space = a.get("space")
+        what, n = D.DEPOT_ACTIONS[space]
+        t.pay(seat, ("crystal",) * D.DEPOT_ACTION_COST)
+        t.say(f"{t.name(seat)} takes the Executive action of Depot space {space + 1}.")
+        if what == "retrieve":
+            pl = t.p(seat)
+            t.setp(seat, lq=pl.lq + 1, wa=pl.wa - 1)
+            t.say(f"{t.name(seat)} retrieves 1 Colonist from the Working Area.")
+        else:
+            t.gain(seat, what, n, "(Executive action)")
+        return
+    h = a.get("hex")
+    rec = bmap(t.state)[h]
+    if kind == "send_scientist":
+        card = a.get("card")
+        sci = tuple((c, h if c == card and not placed else placed) for c, placed in t.p(seat).scientists)
+        t.setp(seat, scientists=sci)
+        t.say(f"{t.name(seat)} sends the {D.SCIENTISTS[card][0]} to the Advanced "
+              f"{D.BUILDING_NAME[rec[1]]} on {h}.")
+    elif kind == "advanced_action" and not a.get("free"):
+        t.pay(seat, ("crystal",) * D.OWN_ADVANCED_COST)
+    t.gain(seat, D.OUTPUT[rec[1]], D.ADVANCED_ACTION_GAIN,
+           f"(Executive action of the Advanced {D.BUILDING_NAME[rec[1]]} on {h})")
+
+
+# ----------------------------------------------------------------- Private Goals
+def goal_measure(state, seat, measure) -> int:
+    pl = state.pieces[seat]
+    if measure == "advanced":
+        return advanced_count(state, owner=seat)
+    if measure == "hangar":
+        return pl.hangar
+    if measure == "techs":
+        return len(pl.lab)
+    if measure == "progress":
+        return pl.progress
+    if measure == "colonists":
+        return pl.lq
+    if measure == "crystals":
+        return pl.crystals
+    if measure == "tech_level":
+        return max((col for _t, _r, col in pl.lab), default=0)
+    if measure == "staff":
+        return len(pl.scientists) + len(pl.contracts)
+    return pl.claimed
+
+
+def goal_options(state, seat) -> list:
+    pl = state.pieces[seat]
+    out = []
+    for g in pl.goals:
+        if g < 0:
+            continue
+        out.append(Action.fast("discard_goal", seat, (("goal", g),), text))
+        _name, measure, at_least, _op = D.GOALS[g]
+        if pl.goal_done < 0 and goal_measure(state, seat, measure) >= at_least:
+            out.append(Action.fast("complete_goal", seat, (("goal", g),), text))
+    return out
+
+
+def apply_goal(t, seat, a):
+    g = a.get("goal")
+    pl = t.p(seat)
+    goals = tuple(x for x in pl.goals if x != g)
+    if a[0] == "discard_goal":
+        t.setp(seat, goals=goals)
+        t.say(f"{t.name(seat)} discards a Private Goal unseen to use it as a Crystal.")
+        t.gain(seat, "crystal", 1, "(a discarded Private Goal)")
+    else:
+        t.setp(seat, goals=goals, goal_done=g)
+        t.say(f"{t.name(seat)} completes the Private Goal {D.GOALS[g][0]} ({D.GOALS[g][3]} OP at the end).")
+
+
+# ----------------------------------------------------------------- a Resource of choice
+def legal_resource(state, seat) -> list:
+    pl = state.pieces[seat]
+    out = [Action.fast("take_resource", seat, (("resource", r),), text)
+           for i, r in enumerate(D.RESOURCES) if pl.res[i] < D.RESOURCE_CAP]
+    return out or [Action.fast("skip_resource", seat, (), text)]
+
+
+def apply_resource(t, seat, a):
+    if a[0] == "take_resource":
+        t.gain(seat, a.get("resource"), 1, "(Resource of choice)")
+    left = t.g("choices") - 1
+    t.s("choices", left)
+    if left <= 0:
+        t.s("step", t.g("resume"))
+        t.s("resume", "")

@@ -1,0 +1,125 @@
+"""A transition in progress: the changed fields of a State, built into a new State at the end.
+
+Rules functions read through `t.g(name)` and write with `t.s(name, value)`; players with `t.p(seat)`
+and `t.setp(seat, **changes)`. Only what changed is rebuilt (no deep copies).
+"""
+from __future__ import annotations
+
+from . import data as D
+
+
+class Tx:
+    __slots__ = ("state", "f", "pl", "ev")
+
+    def __init__(self, state):
+        self.state = state
+        self.f = {}
+        self.pl = None
+        self.ev = []
+
+    def g(self, name):
+        f = self.f
+        return f[name] if name in f else getattr(self.state, name)
+
+    def s(self, name, value):
+        self.f[name] = value
+
+    def p(self, seat):
+        if self.pl is None:
+            return self.state.pieces[seat]
+        return self.pl[seat]
+
+    def setp(self, seat, **changes):
+        if self.pl is None:
+            self.pl = list(self.state.pieces)
+        self.pl[seat] = self.pl[seat]._replace(**changes)
+
+    def say(self, text):
+        self.ev.append(text)
+
+    def name(self, seat):
+        return self.state.players[seat]
+
+    def build(self):
+        f = self.f
+        if self.pl is not None:
+            f["pieces"] = tuple(self.pl)
+        f["events"] = tuple(self.ev)
+        return self.state._replace(**f)
+
+    # ----- common moves of pieces ------------------------------------------------
+    def crystal_cap(self, seat):
+        return D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - self.p(seat).depot_ships
+
+    def gain(self, seat, item, n=1, why=""):
+        """Give `n` of an item ("crystal", a Resource, "colonist"); what does not fit is lost. Returns n got."""
+        if n <= 0:
+            return 0
+        pl = self.p(seat)
+        if item == "crystal":
+            got = max(0, min(n, self.crystal_cap(seat) - pl.crystals, self.g("supply")))
+            if got:
+                self.setp(seat, crystals=pl.crystals + got)
+                self.s("supply", self.g("supply") - got)
+        elif item == "colonist":
+            got = min(n, pl.reserve)
+            if got:
+                self.setp(seat, lq=pl.lq + got, reserve=pl.reserve - got)
+        else:
+            i = D.RES_INDEX[item]
+            got = max(0, min(n, D.RESOURCE_CAP - pl.res[i]))
+            if got:
+                res = list(pl.res)
+                res[i] += got
+                self.setp(seat, res=tuple(res))
+        if why:
+            lost = f" ({n - got} did not fit)" if got < n else ""
+            self.say(f"{self.name(seat)} gains {got} {item}{'s' if got != 1 else ''}{lost} {why}.")
+        return got
+
+    def pay(self, seat, items):
+        """Pay Resources and Crystals (already checked affordable)."""
+        pl = self.p(seat)
+        res = list(pl.res)
+        crystals = pl.crystals
+        for item in items:
+            if item == "crystal":
+                crystals -= 1
+            else:
+                res[D.RES_INDEX[item]] -= 1
+        spent = pl.crystals - crystals
+        if spent:
+            self.s("supply", self.g("supply") + spent)
+        self.setp(seat, res=tuple(res), crystals=crystals)
+
+
+def can_pay(pl, items) -> bool:
+    """True if a player's Storage and Depot hold `items` (a tuple of names, repeats allowed)."""
+    need = {}
+    for item in items:
+        need[item] = need.get(item, 0) + 1
+    for item, n in need.items():
+        have = pl.crystals if item == "crystal" else pl.res[D.RES_INDEX[item]]
+        if have < n:
+            return False
+    return True
+
+
+def words(items) -> str:
+    """('battery', 'battery', 'mineral') -> '2 Batteries and 1 Mineral'."""
+    if not items:
+        return "nothing"
+    counts = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    parts = [f"{n} {plural(item, n)}" for item, n in counts.items()]
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+_PLURALS = {"battery": "Batteries", "colonist": "Colonists"}
+
+
+def plural(item, n):
+    if n == 1:
+        return item.capitalize()
+    return _PLURALS.get(item, item.capitalize() + "s")
