@@ -101,7 +101,12 @@ def default_used(players: int) -> tuple:
 def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_used=None,
              resolve_setup: bool = True) -> State:
     """A new game: the market and the first deal are chance nodes resolved from `seed`."""
-    names = tuple(NAMES[:players]) if isinstance(players, int) else tuple(str(p) for p in players)
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"Ruins is for 2 to 5 players, not {players}")
+        names = tuple(NAMES[:players])
+    else:
+        names = tuple(str(p) for p in players)
     n = len(names)
     if n not in PLAYER_COUNTS:
         raise ValueError(f"Ruins is for 2 to 5 players, not {n}")
