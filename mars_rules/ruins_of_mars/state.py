@@ -105,13 +105,14 @@ class State(_Fields, GameState):
     - ``current``: the seat whose turn it is (who has the Rover).
     - ``first``: the first player's seat.
     - ``turn``: the number of the current turn (1 = the first; 0 during setup).
-    - ``pending``: Wrench uses left (step "wrench") or star icons left to choose (step "action").
+    - ``pending``: Wrench uses left (step "wrench"), star icons left to choose (step "action"), or
+      the Level of the display column being refilled (chance "refill_display"); else 0.
     - ``acted``: whether the Site's Action was taken this turn.
     - ``transfers``: Action tiles transferred this turn (0, 1, or 2 for the Savant).
     - ``used``: the abilities used this turn (keys such as "char", "char2", "tech:L2-03",
       "free:L1-05", "stow", "eng:L2-03"), each allowed once per turn.
     - ``search``: the Level (1..3) of the Tech deck being searched in step "replicate", 0 if none;
-      -1 once a Tech was replicated this turn.
+      -1 once a Tech was replicated this turn (only one per turn).
     - ``facedown``: the sorted tile ids still face down in a reallocation.
     - ``realloc_to``: the Site that receives the next face-down tile.
     - ``solo_die``: the last solo extra-reallocation die (1..6; 0 before the first roll).

@@ -57,6 +57,8 @@ def _wrong_step(s, a, kind, title, rule):
         return "You may replicate only a single Tech each turn, and you already did.", R_REPLICATE
     if kind == "place_rover" and s.step in ("transfer", "wrench", "action", "replicate", "pass_rover"):
         return f"The Rover is already on the {SITES[s.rover]} this turn.", "Step 1: Place the Rover"
+    if kind == "transfer_tile" and s.transfers and s.step in ("wrench", "action", "replicate", "pass_rover"):
+        return ("Only 1 Action tile may be transferred per turn (the Savant may pay for a second).", R_TRANSFER)
     if kind == "transfer_tile" and s.step in ("wrench", "action", "replicate", "pass_rover"):
         return "The transfer happens in Step 2, right after placing the Rover; that moment has passed.", R_TRANSFER
     if kind in ("character_ability", "tech_ability"):
