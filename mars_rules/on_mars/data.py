@@ -201,13 +201,15 @@ MISSIONS_IN_PLAY = 3
 
 GOALS = (("Architect", "advanced", 2, 6), ("Captain", "hangar", 2, 5), ("Scholar", "techs", 4, 5),
          ("Pioneer", "progress", 3, 6), ("Populous", "colonists", 6, 5), ("Hoarder", "crystals", 4, 4),
-         ("Engineer", "tech_level", 3, 5), ("Employer", "staff", 2, 5), ("Explorer", "claimed", 2, 5))
+         ("Engineer", "tech_level", 3, 5), ("Employer", "staff", 2, 5), ("Explorer", "claimed", 2, 5),
+         ("Miner", "miners", 2, 5), ("Quartermaster", "resources", 12, 4), ("Planner", "blueprints", 3, 5))
 """ASSUMED: Private Goals (name, measure, at least, OP reward)."""
 GOAL_TEXT = {"advanced": "Advanced Buildings of yours on Mars", "hangar": "Ships in your Hangar",
              "techs": "Tech tiles in your Laboratory", "progress": "Progress cubes in the Progress area",
              "colonists": "Colonists in your Living Quarters", "crystals": "Crystals in your Depot",
              "tech_level": "as the level of one of your Tech tiles", "staff": "Scientists and Contracts",
-             "claimed": "Discovery/Research tiles claimed"}
+             "claimed": "Discovery/Research tiles claimed", "miners": "of your Miners on Mines",
+             "resources": "Resources in your Storage", "blueprints": "Blueprints taken"}
 GOALS_DEALT = 3
 
 SCIENTISTS = (("Geologist", "mine"), ("R&D Engineer", "generator"), ("Hydrologist", "water"),

@@ -249,6 +249,12 @@ def goal_measure(state, seat, measure) -> int:
         return max((col for _t, _r, col in pl.lab), default=0)
     if measure == "staff":
         return len(pl.scientists) + len(pl.contracts)
+    if measure == "miners":
+        return sum(1 for b in state.buildings if b[4] == seat)
+    if measure == "resources":
+        return sum(pl.res)
+    if measure == "blueprints":
+        return len(pl.blueprints)
     return pl.claimed
 
 
