@@ -237,7 +237,8 @@ def check_rules(s):
             and isinstance(t[2], int) and t[2] > 0,
             "supply_draw": lambda t: len(t) >= 2 and t[0] in ("event", "research", "trade", "build")
             and all(seat(x) for x in t[1:]),
-            "research_draw": lambda t: t in (("rd1",), ("rd2",))}
+            "research_draw": lambda t: t in (("rd1",), ("rd2",)),
+            "move_colonists": lambda t: len(t) == 1 and isinstance(t[0], int) and 0 <= t[0] < (1 << len(SLOTS))}
     want["attack_take"] = want["event_take"]
     if not want.get(step, lambda t: t == ())(task):
         p.append(f"task {list(task)!r:.80} does not fit step {step}")

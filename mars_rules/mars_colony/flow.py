@@ -137,13 +137,18 @@ def lose_colonists(col, n):
 
 
 def fix_power(col, cards, log, name):
-    """After a loss: switch off installations (then habitats) until consumption <= capacity."""
+    """After a loss: staff idle plants from the habitats, then switch off installations (then habitats,
+    newest first, losing their colonists) until consumption <= capacity (ASSUMED order)."""
     if consumption(col) <= capacity(col, cards):
+        return col
+    col = _staff_plants(col)
+    if consumption(col) <= capacity(col, cards):
+        log.append(f"{name}: a colonist from the habitats runs an idle power plant.")
         return col
     for i in LOSS_ORDER:
         if SLOTS[i][0] == "plant" or not (col.staff >> i) & 1:
             continue
-        col = col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1)
+        col = _staff_plants(col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1))
         log.append(f"{name}: not enough energy, the worker leaves the {slot_label(i)}.")
         if consumption(col) <= capacity(col, cards):
             return col

@@ -161,7 +161,7 @@ def play_cancel(s, a, log):
 
 
 def play_end_build(s, a, log):
-    return s._replace(step="move_colonists")
+    return s._replace(step="move_colonists", task=(0,))
 
 
 def why_build(s, a):

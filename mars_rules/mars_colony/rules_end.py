@@ -5,7 +5,8 @@ from mars_rules.core import Action
 
 from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS
 from .flow import add, check_limits, contract_limit, end_of_turn, over_limits, set_col, slot_label
-from .state import capacity, consumption, hand_limit, summary
+from .data import PLANT_ENERGY
+from .state import capacity, card_bonus, consumption, hand_limit, summary
 
 RULE = "7) End of Turn"
 R_ACTIVE = "6) Construction: Active or inactive installations"
@@ -43,23 +44,30 @@ def legal_moves(s):
     p = s.to_move
     col = s.colonies[p]
     staff = col.staff
-    built = col.built_mask()
-    cards = s.cards
+    moved = s.task[0] if s.task else 0
+    built = col.built_mask() & ~moved
+    base = 1 + col.habs.count(POWERED)
+    bonus = card_bonus(col, "energy", s.cards)
+
+    def ok(mask):
+        sm = summary(mask)
+        return sm.consumers + base <= PLANT_ENERGY * sm.active_plants + bonus
     out = []
     if col.housed:
         free = built & ~staff
         i = 0
         while free >> i:
-            if (free >> i) & 1 and energy_ok(col, staff | (1 << i), cards):
+            if (free >> i) & 1 and ok(staff | (1 << i)):
                 out.append(STAFF[p, i])
             i += 1
     i = 0
-    while staff >> i:
-        if (staff >> i) & 1 and energy_ok(col, staff & ~(1 << i), cards):
+    keep = staff & ~moved
+    while keep >> i:
+        if (keep >> i) & 1 and ok(staff & ~(1 << i)):
             out.append(UNSTAFF[p, i])
         i += 1
-    if POWERED in col.habs or col.habs:
-        spare = capacity(col, cards) - consumption(col)
+    if col.habs:
+        spare = capacity(col, s.cards) - consumption(col)
         if spare >= 1:
             for k, h in enumerate(col.habs):
                 if h != POWERED:
@@ -71,13 +79,17 @@ def legal_moves(s):
 def play_staff(s, a, log):
     i = a[2][0][1]
     col = s.colonies[s.active]
-    return set_col(s, s.active, col._replace(staff=col.staff | (1 << i), housed=col.housed - 1))
+    moved = (s.task[0] if s.task else 0) | (1 << i)
+    return set_col(s, s.active, col._replace(staff=col.staff | (1 << i), housed=col.housed - 1))._replace(
+        task=(moved,))
 
 
 def play_unstaff(s, a, log):
     i = a[2][0][1]
     col = s.colonies[s.active]
-    return set_col(s, s.active, col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1))
+    moved = (s.task[0] if s.task else 0) | (1 << i)
+    return set_col(s, s.active, col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1))._replace(
+        task=(moved,))
 
 
 def play_power(s, a, log):
@@ -90,7 +102,7 @@ def play_power(s, a, log):
 
 
 def play_end_moves(s, a, log):
-    return end_of_turn(s, log)
+    return end_of_turn(s._replace(task=()), log)
 
 
 def _discard_text(a):
@@ -155,6 +167,9 @@ def why_end(s, a):
         if not isinstance(i, int) or not 0 <= i < len(SLOTS):
             return f"{i!r} is not an installation slot (0..{len(SLOTS) - 1}).", RULE
         name = slot_label(i)
+        if s.task and (s.task[0] >> i) & 1:
+            return (f"A colonist already moved to or from the {name} this turn; moving it back would undo "
+                    "that move.", RULE)
         if k == "staff":
             if not (col.built_mask() >> i) & 1:
                 return f"You have not built the {name}.", R_ACTIVE

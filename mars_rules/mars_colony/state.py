@@ -209,25 +209,31 @@ class _Fields(NamedTuple):
     masked: tuple           # in a view: hand sizes, kept R&D counts, supply size
 
 
+_RULES = []
+
+
+def _rules():
+    if not _RULES:
+        from . import rules
+        _RULES.append(rules)
+    return _RULES[0]
+
+
 class State(_Fields, GameState):
     __slots__ = ()
     game = None             # set in __init__.py
 
     def _legal(self):
-        from . import rules
-        return rules.legal(self)
+        return _rules().legal(self)
 
     def _outcomes(self):
-        from . import rules
-        return rules.outcomes(self)
+        return _rules().outcomes(self)
 
     def _play(self, action):
-        from . import rules
-        return rules.play(self, action)
+        return _rules().play(self, action)
 
     def _why(self, action):
-        from . import rules
-        return rules.why(self, action)
+        return _rules().why(self, action)
 
     def _end_rule(self):
         return "End of the Game"
