@@ -84,7 +84,7 @@ def run_chance(s, forced=None):
     return s
 
 
-def play(s, ids, claims=(), buys=(), forced=None):
+def play(s, ids, claims=(), buys=(), forced=None, resolve=True):
     """Choose `ids`, claim `claims`, buy `buys` ((slot, ruin), ...), confirm; then resolve chance."""
     for c in ids:
         s = act(s, "pick", ruin=c)
@@ -97,4 +97,4 @@ def play(s, ids, claims=(), buys=(), forced=None):
     for slot, c in buys:
         s = act(s, "discover", slot=slot, ruin=c)
     s = act(s, "play")
-    return run_chance(s, forced)
+    return run_chance(s, forced) if resolve else s

@@ -1,0 +1,132 @@
+"""Whole random games for 2-5 players: invariants after every action, JSON, determinism, views."""
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mars_rules
+import mars_rules.ruins as ruins
+from mars_rules.core import CHANCE, PositionError
+from mars_rules.ruins.crafting import rank_and_wild
+
+STEPS = {s.key for s in ruins.TURN_STEPS}
+
+
+def check(s):
+    n = len(s.players)
+    assert s.step in STEPS
+    assert Counter(sum(s.hands, ()) + s.deck + s.trick) == Counter(s.used), "a ruin is lost or doubled"
+    attached = [d for rec in s.ruins for d in rec[2:] if d >= 0]
+    assert Counter([d for d in s.market if d >= 0] + list(s.ddeck) + attached) == Counter(range(39))
+    assert all(0 <= t <= 3 for t in s.torches)
+    claimed = Counter(rec[1] for rec in s.ruins if rec[1] >= 0)
+    assert all(claimed[p] + s.claims_left[p] == 2 and s.claims_left[p] >= 0 for p in range(n))
+    assert all(0 <= v <= 10 for v in s.vp)
+    for c in s.used:
+        assert (s.rank[c], s.wild[c]) == rank_and_wild(s.cards, c, s.ruins[c])
+    assert set(s.last_play) <= set(s.trick)
+    if isinstance(s.to_move, int):
+        assert set(s.selection) <= set(s.hands[s.to_move])
+        legal = s.legal_actions()
+        assert legal, "dead end"
+        assert all(a.player == s.to_move for a in legal)
+    finished = len(s.out) == sum(s.seated)  # the round is over: the last player still holds cards
+    for p in (s.out[:-1] if finished else s.out):
+        if s.step != "deal":
+            assert s.hands[p] == ()
+    if s.is_over:
+        assert len(s.winners()) == 1
+
+
+def random_game(n, seed, every=1, roundtrip=40):
+    s = ruins.new_game(n, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not s.is_over:
+        if steps % every == 0:
+            check(s)
+        if steps % roundtrip == 0:
+            text = s.to_json()
+            again = ruins.from_json(text)
+            assert again == s and again.to_json() == text
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+        else:
+            legal = s.legal_actions()
+            s = s.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < 20_000, "the game did not end"
+    check(s)
+    return s, steps
+
+
+@given(n=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10**6))
+def test_random_games_keep_every_invariant(n, seed):
+    end, _ = random_game(n, seed)
+    assert end.is_over and end.winners()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_many_seeds_end_with_one_winner(n):
+    lengths = []
+    for seed in range(6):
+        end = mars_rules.playout(ruins.new_game(n, seed=seed), seed=seed)
+        assert end.is_over and len(end.winners()) == 1
+        lengths.append(end.draws)
+    assert min(lengths) > 0
+
+
+def test_same_seed_and_decisions_give_the_same_game():
+    a, _ = random_game(3, 12, every=1000)
+    b, _ = random_game(3, 12, every=1000)
+    assert a.to_json() == b.to_json()
+
+
+def test_views_hide_hands_decks_and_secret_flips():
+    s = ruins.new_game(4, seed=2)
+    s = s.apply(s.legal_actions()[0])  # Ada flips a ruin
+    v = s.view(2)
+    assert v.hands[2] == s.hands[2] and all(set(v.hands[q]) == {-1} for q in (0, 1, 3))
+    assert set(v.deck) == {-1} and set(v.ddeck) == {-1} and v.flips[0] == -3
+    assert v.legal_actions() == () and s.view(0).flips[0] == s.flips[0]
+    assert s.view("teacher") is s
+
+
+def test_custom_card_data_travels_with_the_position(tmp_path):
+    from mars_rules.ruins import data
+    d = data.cards_to_dict(data.DEFAULT_CARDS)
+    d["name"] = "my cards"
+    d["market_costs"] = [2, 2, 1, 1]
+    d["ruins"][0]["night"] = 20
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(d))
+    s = ruins.new_game(5, seed=1, cards=str(path))
+    assert s.cards.costs == (2, 2, 1, 1) and s.cards.night[0] == 20 and s.cards.name == "my cards"
+    again = ruins.from_json(s.to_json())
+    assert again.cards == s.cards and again == s
+    d["market_costs"] = [0, 2, 1]
+    d["discoveries"][0]["position"] = "side"
+    with pytest.raises(PositionError) as e:
+        data.cards_from_dict(d)
+    assert len(e.value.problems) >= 2
+
+
+def test_malformed_positions_list_every_problem():
+    s = ruins.new_game(3, seed=4)
+    d = json.loads(s.to_json())
+    d["torches"] = [4, 0, 3]
+    d["vp"] = [11, 0, 0]
+    d["hands"][0] = d["hands"][0][:-1]          # a ruin disappears
+    d["market"] = [0, 0, 1, 2]                  # a discovery twice
+    d["claims_left"] = [3, 2, 2]
+    with pytest.raises(PositionError) as e:
+        ruins.from_json(json.dumps(d))
+    text = " | ".join(e.value.problems)
+    for words in ("torches[0]", "vp[0]", "exactly one hand", "39 discoveries", "claims_left"):
+        assert words in text
+    for bad in ("{}", "[]", "null", '{"format": 1, "game": "ruins"}'):
+        with pytest.raises(PositionError):
+            ruins.from_json(bad)
