@@ -88,7 +88,8 @@ def pass_text(state, a):
 
 def lead_done_text(state, a):
     k = len(state.selection)
-    return f"Done choosing: lead {'this ruin' if k == 1 else f'these {k} ruins'}, then upgrade them"
+    return (f"Done choosing: lead {'this ruin' if k == 1 else f'these {k} ruins'} "
+            "(claims, discoveries and the confirmation come next)")
 
 
 def claim_text(state, a):
