@@ -255,7 +255,7 @@ def play_take_reserve(s, a, log):
     p = s.active
     col = s.colonies[p]
     s = set_col(s, p, col._replace(hand=add(col.hand, m)))._replace(reserve=add(s.reserve, m, -1))
-    log.append(f"{s.players[p]} takes a {MATERIALS[m]} card from the reserve.")
+    log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} card from the reserve.")
     left = s.task[1] - 1
     if left > 0 and any(s.reserve):
         return s._replace(task=("deposit", left))

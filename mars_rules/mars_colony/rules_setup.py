@@ -39,7 +39,7 @@ def play_choose_mine(s, a, log):
     i = len(col.mines)
     col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1)
     s = set_col(s, p, col)._replace(mine_tiles=add(s.mine_tiles, m, -1))
-    log.append(f"{s.players[p]} takes a {MATERIALS[m]} mine and puts a colonist on it.")
+    log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} mine and puts a colonist on it.")
     k = s.task[0] + 1
     order = draft_order(len(s.players))
     if k < len(order) and k < MINES_IN_DRAFT * len(s.players):

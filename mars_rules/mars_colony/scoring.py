@@ -55,9 +55,23 @@ def describe(s) -> str:
         out.append(f"  {s.players[p]}: hand {hand}, VP {victory_points(s, p)}, energy {consumption(col)}/"
                    f"{capacity(col, s.cards)}, limit {hand_limit(col, s.cards)}, colonists {col.housed} housed + "
                    f"{bin(col.staff).count('1')} working, mines {''.join(MATERIALS[m][0].upper() for m in col.mines)}"
-                   f", built P{col.plants} S{col.silos} C{col.comm} M{col.mil} R{col.rnd} X{col.port} "
-                   f"H{len(col.habs)}, active {sm.active:021b}"
+                   f", built P{col.plants} S{col.silos} C{col.comm} X{col.mil} R{col.rnd} SP{col.port} "
+                   f"H{len(col.habs)}, active {active_codes(col)}"
                    + (f", contracts {len(col.contracts)}" if col.contracts else "")
                    + (f", cards {','.join(table[c].name for c in col.played)}" if col.played else "")
                    + (f", supremacies {len(col.supremacies)}" if col.supremacies else ""))
     return "\n".join(out)
+
+
+CODES = {"plant": "P", "silo": "S", "mine": "M", "comm": "C", "mil": "X", "rnd": "R", "port": "SP"}
+
+
+def active_codes(col) -> str:
+    """Active installations in short: P0 plant level 0, S1 silo 1, M1 mine 1, C comm, X military, R R&D, SP."""
+    from .data import SLOTS
+    act = summary(col.staff).active
+    out = []
+    for i, (track, level) in enumerate(SLOTS):
+        if (act >> i) & 1:
+            out.append(CODES[track] + ("" if track == "port" else str(level + 1 if track == "mine" else level)))
+    return " ".join(out) or "none"

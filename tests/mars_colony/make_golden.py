@@ -1,0 +1,47 @@
+"""Write the golden transcript of a seeded game: `python -m tests.mars_colony.make_golden`.
+
+Regenerate it only when a rule changes on purpose, and read the diff before committing it.
+"""
+import pathlib
+import random
+
+from mars_rules.core import CHANCE
+from mars_rules.mars_colony import new_game
+
+PATH = pathlib.Path(__file__).with_name("golden_2p.txt")
+
+
+def transcript(players=2, seed=7, rounds=4) -> str:
+    s = new_game(players=players, seed=seed, turn_limit=rounds)
+    rng = random.Random(seed)
+    lines = [f"Mars, {players} players, seed {seed}, round limit {rounds} (ASSUMED safeguard), random decisions",
+             s.describe(), ""]
+    while not s.is_over:
+        who = "chance" if s.to_move == CHANCE else s.players[s.to_move]
+        if s.to_move == CHANCE:
+            legal = s.legal_actions()
+            nxt = s.resolve_chance()
+            action = next(a for a in legal if a == _outcome(s, nxt, legal))
+        else:
+            legal = s.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            nxt = s.apply(action)
+        lines.append(f"[{s.step}] {who}: {action}")
+        lines.extend(f"    {e}" for e in nxt.events)
+        if nxt.active != s.active or nxt.is_over:
+            lines.append(nxt.describe())
+            lines.append("")
+        s = nxt
+    lines.append(f"Winners: {', '.join(s.players[w] for w in s.winners())}")
+    lines.append(str(s.score()))
+    return "\n".join(lines) + "\n"
+
+
+def _outcome(s, nxt, legal):
+    from mars_rules.core import pick
+    return pick(s._outcomes(), s.seed, s.draws)
+
+
+if __name__ == "__main__":
+    PATH.write_text(transcript(), encoding="utf-8")
+    print(f"wrote {PATH}")
