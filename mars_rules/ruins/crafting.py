@@ -98,6 +98,12 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
     offers = tuple(o for o in offers if o[0] <= budget)
     if not offers:
         return False
+    if mode != SET:
+        # cheap refusals: no wild to buy, and even every affordable "+rank" cannot lift the lowest ruin
+        if all(o[2] == "rank" for o in offers):
+            low = min((r for r, w in pairs if not w), default=None)
+            if low is not None and low + sum(o[3] for o in offers) < min_rank:
+                return False
     key = (tuple(items), min_rank, mode, offers, budget)
     hit = _memo.get(key)
     if hit is not None:

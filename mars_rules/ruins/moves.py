@@ -109,8 +109,19 @@ def legal(s) -> tuple:
         budget = s.torches[p]
         t = partial(text.pick_text, s)
         sel = s.selection
-        acts = [_fast("pick", p, (("ruin", c),), t) for c in s.hands[p]
-                if c not in sel and _pick_ok(s, c, offers, budget)]
+        rank, wild, ruins = s.rank, s.wild, s.ruins
+        seen = {}
+        acts = []
+        for c in s.hands[p]:
+            if c in sel:
+                continue
+            rec = ruins[c]
+            sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
+            ok = seen.get(sig)
+            if ok is None:
+                ok = seen[sig] = _pick_ok(s, c, offers, budget)
+            if ok:
+                acts.append(_fast("pick", p, (("ruin", c),), t))
         if step == "follow":
             acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
         elif sel:
