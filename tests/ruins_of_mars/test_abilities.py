@@ -1,0 +1,161 @@
+"""Using Abilities, Character Abilities, the Kickstarter Exclusives, caps and Mastering a Language."""
+from mars_rules import CHANCE
+
+from .helpers import chance, fixture, give_tech, go, illegal, player
+
+
+def _kinds(s):
+    return [a.kind for a in s.legal_actions()]
+
+
+def test_using_abilities_offered_in_every_decision_of_the_turn_once_each():
+    s = player(fixture(characters=("Doctor", "")), 0, hourglass=3, radiation=2)
+    assert "character_ability" in _kinds(s)                       # before placing the Rover
+    s = go(s, "place_rover", site="Workshop")
+    assert "character_ability" in _kinds(s)                       # during the transfer step
+    s = go(s, "character_ability", character="Doctor")
+    assert s.boards[0].radiation == 1 and s.boards[0].hourglass == 2
+    assert "character_ability" not in _kinds(s)
+    e = illegal(s, "character_ability", character="Doctor")
+    assert e.reason == "Each Hourglass ability may be used only once per turn." and e.rule == "Using Abilities"
+    s = go(s, "skip", step="transfer")
+    s = go(s, "discover")
+    s = go(s, "skip", step="replicate")
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    s = go(s, "pass_rover")             # seat 1's turn: not offered to seat 0
+    assert all(a.player == 1 for a in s.legal_actions())
+
+
+def test_character_doctor_needs_radiation_and_an_hourglass():
+    s = player(fixture(characters=("Doctor", "")), 0, hourglass=0, radiation=2)
+    e = illegal(s, "character_ability", character="Doctor")
+    assert e.reason == "Abilities cost 1 Hourglass and you have none."
+    s = player(s, 0, hourglass=1, radiation=0)
+    e = illegal(s, "character_ability", character="Doctor")
+    assert e.reason == "You have no Radiation to remove." and e.rule == "Character Abilities: Doctor"
+
+
+def test_character_miner_takes_any_two_of_fuel_parts_plans():
+    s = player(fixture(characters=("Miner", "")), 0, hourglass=1, resources=(7, 0, 0, 0))
+    miner = [a for a in s.legal_actions() if a.kind == "character_ability"]
+    assert len(miner) == 6 and str(miner[0]) == "Miner (1 Hourglass): take 2 Fuel"
+    t = go(s, "character_ability", character="Miner", resources=("Parts", "Parts"))
+    assert t.boards[0].resources == (7, 2, 0, 0)
+    t = go(s, "character_ability", character="Miner", resources=("Fuel", "Plans"))
+    assert t.boards[0].resources == (7, 0, 1, 0)               # the Fuel over 7 is lost
+    e = illegal(s, "character_ability", character="Miner", resources=("Oxygen", "Fuel"))
+    assert e.reason.startswith("The Miner takes any 2 of Fuel, Parts and Plans")
+
+
+def test_character_trader_twice_per_turn_any_time_after_placing_the_rover():
+    s = player(fixture(characters=("Trader", "")), 0, hourglass=5)
+    e = illegal(s, "character_ability", character="Trader")
+    assert e.reason == "The Trader uses the Active Site's Wrench bonus: place the Rover first."
+    s = go(s, "place_rover", site="Dormitory")
+    s = go(s, "character_ability", character="Trader")
+    s = go(s, "character_ability", character="Trader")
+    assert s.boards[0].hourglass == 5 - 2 + 2
+    e = illegal(s, "character_ability", character="Trader")
+    assert e.reason == "The Trader may use the Wrench bonus at most twice per turn."
+
+
+def test_character_trader_at_the_wasteland_rolls_the_die():
+    s = player(fixture(characters=("Trader", "")), 0, hourglass=1)
+    s = go(s, "place_rover", site="Wasteland")
+    s = go(s, "character_ability", character="Trader")
+    assert s.to_move == CHANCE and s.step == "transfer"
+    s = chance(s, "wasteland_die", face=5)
+    assert s.boards[0].hourglass == 3 and s.to_move == 0 and s.step == "transfer"
+
+
+def test_character_professor_most_advanced_track_ties_and_blocked_tracks():
+    # red at 8 cannot be mastered (no Level 3 Tech): ignored; blue and star tie at 5: choose.
+    s = player(fixture(characters=("Professor", "")), 0, hourglass=1, resources=(0, 1, 0, 0),
+               languages=(8, 0, 0, 5, 5))
+    opts = [a for a in s.legal_actions() if a.kind == "character_ability"]
+    assert {(a.get("track"), a.get("resource")) for a in opts} == {("blue", "Parts"), ("star", "Parts")}
+    e = illegal(s, "character_ability", character="Professor", track="red", resource="Parts")
+    assert e.reason == "The Professor advances your most advanced track that can still move: blue, star."
+    e = illegal(s, "character_ability", character="Professor", track="blue", resource="Fuel")
+    assert e.reason.startswith("The Professor also spends 1 resource you hold")
+    s = go(s, "character_ability", character="Professor", track="star", resource="Parts")
+    assert s.boards[0].languages == (8, 0, 0, 5, 6) and s.boards[0].resources == (0, 0, 0, 0)
+
+
+def test_character_stowaway_uses_another_players_tech_ability():
+    s = give_tech(fixture(characters=("Stowaway", "Doctor")), 1, "L2-02", 0)    # 1 Hourglass: gain 2 Parts
+    s = player(s, 0, hourglass=2)
+    s = go(s, "tech_ability", card="L2-02", owner=1, via="stowaway")
+    assert s.boards[0].resources == (0, 2, 0, 0) and s.boards[0].hourglass == 1
+    assert s.boards[1].resources == (0, 0, 0, 0)
+    e = illegal(s, "tech_ability", card="L2-02", owner=1, via="stowaway")
+    assert e.reason == "Each Hourglass ability may be used only once per turn."
+    t = player(fixture(characters=("Doctor", "")), 0, hourglass=2)
+    t = give_tech(t, 1, "L2-02", 0)
+    e = illegal(t, "tech_ability", card="L2-02", owner=1, via="stowaway")
+    assert e.reason == "Only the Stowaway may use another player's Tech."
+
+
+def test_kickstarter_engineer_reuses_a_used_ability_twice_different_each_time():
+    s = give_tech(give_tech(fixture(characters=("Engineer", "")), 0, "L2-02", 0), 0, "L2-10", 1)
+    s = player(s, 0, hourglass=9)
+    e = illegal(s, "tech_ability", card="L2-02", owner=0, via="engineer")
+    assert e.reason == "The Engineer reuses an ability you have already used this turn."
+    s = go(s, "tech_ability", card="L2-02", owner=0, via="hourglass")
+    s = go(s, "tech_ability", card="L2-02", owner=0, via="engineer")
+    assert s.boards[0].resources[1] == 4
+    e = illegal(s, "tech_ability", card="L2-02", owner=0, via="engineer")
+    assert e.reason == "The Engineer must choose a different ability each time."
+    s = go(s, "tech_ability", card="L2-10", owner=0, via="hourglass")
+    s = go(s, "tech_ability", card="L2-10", owner=0, via="engineer")
+    assert s.boards[0].resources[1] == 7 and s.boards[0].hourglass == 5
+
+
+def test_kickstarter_savant_second_transfer_costs_one_more_hourglass():
+    s = player(fixture(characters=("Savant", "")), 0, hourglass=3, resources=(0, 0, 0, 2))
+    s = go(s, "place_rover", site="Workshop")
+    s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Oxygen"})
+    assert s.step == "transfer" and s.transfers == 1
+    texts = [str(a) for a in s.legal_actions() if a.kind == "transfer_tile"]
+    assert texts and all("1 more Hourglass" in t for t in texts)
+    s = go(s, "transfer_tile", **{"from": "Laboratory", "tile": 7, "pay": "Hourglass"})
+    assert s.boards[0].hourglass == 0 and s.sites[2] == (0, 1, 3, 7) and s.step == "action"
+
+
+# ----- Caps and limits --------------------------------------------------------------------------------
+def test_resource_cap_applies_to_every_gain():
+    s = fixture(sites=((8, 9, 10), (5, 6), (0, 1), (2, 3), (4, 7)))
+    s = player(s, 0, resources=(0, 0, 0, 7))
+    s = go(s, "place_rover", site="Laboratory")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "use_wrench", choice="Oxygen")
+    assert s.boards[0].resources[3] == 7 and "1 lost: no more than 7 Oxygen" in s.events[0]
+
+
+def test_mastering_only_one_master_per_language_blocked_on_the_second_to_last_space():
+    s = give_tech(fixture(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10))), 0, "L3-01", 0)
+    s = player(s, 0, languages=(7, 0, 0, 0, 0))
+    s = give_tech(s, 1, "L3-02", 0)
+    s = player(s, 1, languages=(9, 0, 0, 0, 0))
+    s = go(s, "place_rover", site="Dormitory")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "decipher")                          # 2 red: 7 -> 8, then blocked
+    assert s.boards[0].languages[0] == 8
+    assert any("Player 2 has already mastered the red Language" in e for e in s.events)
+
+
+def test_mastering_blocked_by_any_means_workshop_wrench_and_one_time_reward():
+    s = fixture(sites=((8, 9, 10), (1, 7), (0, 5), (2, 3), (4, 6)))
+    s = player(s, 0, languages=(8, 0, 0, 0, 0))
+    s = go(s, "place_rover", site="Workshop")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "use_wrench", choice="red")
+    assert s.boards[0].languages[0] == 8
+    t = player(fixture(), 0, languages=(7, 7, 7, 7, 7), resources=(7, 7, 7, 7))
+    t = t._replace(step="replicate", rover=2, acted=True)
+    cid = "L2-15"                                   # one time: +2 red
+    from .helpers import put_in_display
+    t = put_in_display(t, cid, 4)
+    t = go(t, "replicate", level=2, space=4, row=1)
+    assert t.boards[0].languages[0] == 8

@@ -1,0 +1,124 @@
+"""End of the Game, Final Scoring and the Tiebreakers."""
+from mars_rules import CHANCE, IllegalAction, Action
+import pytest
+
+from .helpers import fixture, give_tech, go, player
+
+L1 = ("L1-01", "L1-02", "L1-03")
+L2 = ("L2-01", "L2-02", "L2-03")
+L3 = ("L3-01", "L3-02", "L3-03")
+
+
+def _finish_turn(s):
+    """Play the rest of the current turn with the cheapest choices."""
+    seat = s.current
+    while s.current == seat and not s.is_over:
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        legal = s.legal_actions()
+        skip = [a for a in legal if a.kind == "skip"]
+        basic = [a for a in legal if a.kind in ("place_rover", "discover", "decipher", "pass_rover",
+                                                "discover_star", "use_wrench")]
+        s = s.apply(skip[0] if skip and s.step != "wrench" else basic[0] if basic else legal[0])
+    return s
+
+
+def _eight_techs(s, seat):
+    for row in range(3):
+        s = give_tech(s, seat, L1[row], row)
+        s = give_tech(s, seat, L2[row], row)
+    for row in range(2):
+        s = give_tech(s, seat, L3[row], row)
+    return s
+
+
+def test_end_of_the_game_9th_tech_then_every_other_player_one_final_turn():
+    s = _eight_techs(fixture(players=3), 0)
+    s = player(s, 0, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
+    s = s._replace(step="replicate", rover=2, acted=True)
+    level3 = [k for k in range(4) if s.display[2][k]]
+    s = go(s, "replicate", level=3, space=level3[-1] + 1, row=3)
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    s = go(s, "pass_rover")
+    assert s.end_turns == 2 and any("End of the game triggered" in e for e in s.events)
+    s = _finish_turn(s)
+    assert s.current == 2 and not s.is_over
+    s = _finish_turn(s)
+    assert s.is_over and s.step == "game_over" and s.to_move is None
+    assert s.score().final and s.winners()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("pass_rover", 0, {}))
+    assert e.value.reason == "The game is over: no more actions can be taken."
+
+
+def test_end_of_the_game_4th_mastered_language():
+    s = fixture(players=2, sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
+    for row in range(3):
+        s = give_tech(s, 0, L3[row], row)
+    s = give_tech(s, 1, "L3-04", 0)
+    s = player(s, 0, languages=(8, 0, 0, 9, 9))
+    s = player(s, 1, languages=(0, 9, 0, 0, 0))
+    s = go(s, "place_rover", site="Dormitory")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "decipher")                              # red 8 -> 9: the 4th mastered Language
+    s = _finish_turn(s)
+    assert s.end_turns == 1 and s.current == 1
+    s = _finish_turn(s)
+    assert s.is_over
+
+
+def test_final_scoring_language_pp_rows_tech_pp_and_radiation():
+    s = fixture(players=3)
+    # Player 1: tracks 9, 6, 3, 0, 2 -> 15 + 6 + 2 + 0 + 1 = 24 PP
+    s = player(s, 0, languages=(9, 6, 3, 0, 2), radiation=4)
+    # row 1: L1-01 (A), L2-01 (A), L3-01 (A) -> same classification: 9
+    # row 2: L1-02 (B), L2-03 (C), L3-04 (D) -> three different: 6
+    # row 3: L1-05 (A), L2-05 (A), L3-02 (B) -> any other complete row: 3
+    for row, ids in enumerate((("L1-01", "L2-01", "L3-01"), ("L1-02", "L2-03", "L3-04"),
+                               ("L1-05", "L2-05", "L3-02"))):
+        for cid in ids:
+            s = give_tech(s, 0, cid, row)
+    # Player 2: a full column but no full row -> no row points (rows only, not columns)
+    for row, cid in enumerate(("L1-03", "L1-04", "L1-06")):
+        s = give_tech(s, 1, cid, row)
+    s = player(s, 1, radiation=4)
+    s = player(s, 2, radiation=1)
+    sheet = s.score()
+    assert sheet.points(0, "Language tracks") == 24
+    assert sheet.points(0, "Tech rows") == 18
+    assert sheet.points(0, "Tech PP") == 5 + 4             # Fusion Core 5, Sky Elevator 4
+    assert sheet.points(1, "Tech rows") == 0 and sheet.points(1, "Tech PP") == 1
+    # tied for most Radiation: -2 per token for both; the other -1 per token
+    assert [sheet.points(p, "Radiation") for p in range(3)] == [-8, -8, -1]
+    assert not sheet.final and sheet.rule_of("Tech rows") == "Final Scoring: Tech board rows"
+
+
+def test_final_scoring_language_pp_is_the_greatest_occupied_or_passed():
+    from mars_rules.ruins_of_mars.scoring import language_pp
+    from mars_rules.ruins_of_mars.state import Player
+    assert language_pp(Player(languages=(0, 1, 2, 8, 9))) == 0 + 0 + 1 + 10 + 15
+
+
+def test_tiebreakers_least_radiation_then_language_pp_then_shared():
+    s = fixture(players=3)
+    s = player(s, 0, languages=(4, 0, 0, 0, 0))          # 3 PP
+    s = player(s, 1, languages=(4, 2, 0, 0, 0), radiation=1)  # 3 + 1 - 2 = 2
+    s = player(s, 2, languages=(3, 3, 0, 0, 0))          # 2 + 2 = 4 ... adjust below
+    s = player(s, 2, languages=(4, 0, 0, 0, 0))          # 3 PP, 0 radiation: tie with Player 1
+    over = s._replace(step="game_over", to_move=None)
+    assert over.score().totals == (3, 2, 3)
+    assert over.winners() == (0, 2)                       # same radiation, same language PP: shared
+    over = player(over, 2, languages=(3, 2, 0, 0, 0), radiation=0)   # 2 + 1 = 3 PP
+    assert over.score().totals == (3, 2, 3)
+    assert over.winners() == (0, 2)
+    over = player(over, 0, languages=(2, 2, 2, 0, 0))     # 3 PP from 3 tracks
+    over = player(over, 2, languages=(2, 2, 0, 0, 0), radiation=0)
+    over = give_tech(over, 2, "L1-04", 0)                # + 1 PP card: 3 PP, language PP only 2
+    assert over.score().totals == (3, 2, 3)
+    assert over.winners() == (0,)                         # more Language PP wins the tie
+    over = player(over, 0, radiation=1, languages=(3, 3, 2, 0, 0))   # 5 - 2 = 3
+    assert over.score().totals == (3, 2, 3)
+    assert over.winners() == (2,)                         # least Radiation wins first
+    assert over.score().final

@@ -1,0 +1,144 @@
+"""Solo Variant: setup, the extra reallocation, the AI's turn procedure and its scoring."""
+import pytest
+
+from mars_rules import CHANCE, Action
+
+from .helpers import chance, fixture, game, give_tech, go, illegal, player, roundtrip
+
+
+def test_solo_setup_ai_techs_face_down_no_character_no_hourglass_human_first():
+    s = game.new_game(players=1, seed=4)
+    assert s.players == ("Player 1", "AI") and s.solo
+    ai = s.boards[1]
+    assert ai.character == "" and ai.hourglass == 0 and all(ai.face_down)
+    assert [s.cards.ai[c].level for c in ai.techs] == [1, 2, 3] * 3
+    assert s.to_move == 0 and s.current == 0 and s.step == "choose_character"
+    s = go(s, "choose_character", character="Doctor")
+    assert s.step == "place_rover" and s.to_move == 0
+    named = game.new_game(players=["Ada"], seed=4)
+    assert named.players == ("Ada", "AI")
+
+
+def test_solo_extra_reallocation_at_the_start_of_each_ai_turn_only():
+    s = fixture(players=1, seat=0, step="pass_rover", rover=2)
+    s = go(s, "pass_rover")
+    assert s.step == "solo_reallocation" and s.chance == "solo_die" and s.current == 1
+    assert len(s.chance_outcomes()) == 6
+    six = chance(s, "solo_die", face=6)
+    assert six.step == "place_rover" and six.sites == s.sites and six.solo_die == 6
+    two = chance(s, "solo_die", face=2)                   # the Laboratory (Site 2), tiles 5 and 7
+    assert two.facedown == (5, 7) and two.sites[1] == ()
+    two = chance(two, "draw_tile", tile=7, site="Laboratory")
+    assert two.sites[1] == (7,) and two.sites[2] == (0, 1, 5)
+    assert two.step == "place_rover" and two.to_move == 1
+    roundtrip(two)
+
+
+def _ai_turn(s, **board):
+    s = s._replace(step="place_rover", current=1, to_move=1, solo_die=1)
+    return player(s, 1, **board) if board else s
+
+
+def test_solo_ai_turn_every_decision_has_exactly_one_legal_action():
+    s = _ai_turn(fixture(players=1, sites=((8,), (5, 6, 9), (0, 1), (2, 3), (4, 7, 10))))
+    seen = []
+    while s.current == 1 and not s.is_over:
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        legal = s.legal_actions()
+        assert len(legal) == 1
+        seen.append(str(legal[0]))
+        s = s.apply(legal[0])
+    assert seen[0].startswith("AI places the Rover on the Infirmary")
+    assert seen[1] == "AI: never makes the optional transfer"
+    e = illegal(_ai_turn(fixture(players=1)), "place_rover", player=1, site="Workshop")
+    assert e.reason.startswith("The AI follows its procedure: its only action now is: AI places the Rover")
+
+
+def test_solo_ai_spends_all_hourglasses_on_radiation_one_for_one():
+    s = _ai_turn(fixture(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=1)
+    s = go(s, "place_rover", site="Wasteland")            # 3 tiles: the most
+    s = go(s, "skip", step="transfer")                    # 1 (Site) + 1 (tile "X") Radiation
+    assert s.boards[1].radiation == 1 and s.boards[1].hourglass == 0
+    assert any("The AI spends 1 Hourglass to remove 1 Radiation" in e for e in s.events)
+
+
+def test_solo_ai_resource_and_language_choices():
+    s = _ai_turn(fixture(players=1, sites=((8, 9), (5, 6, 10), (0, 1), (2, 3), (4, 7))),
+                 resources=(2, 1, 1, 3))
+    (a,) = s.legal_actions()
+    assert a == Action("place_rover", 1, {"site": "Laboratory"})
+    s = go(go(s, "place_rover", site="Laboratory"), "skip", step="transfer")
+    (a,) = s.legal_actions()
+    assert a == Action("use_wrench", 1, {"choice": "Parts"})            # least, topmost of the tied
+    assert "its least resource, topmost on a tie" in str(a)
+    s = s.apply(a)
+    (a,) = s.legal_actions()
+    assert a == Action("use_wrench", 1, {"choice": "Plans"})
+    t = _ai_turn(fixture(players=1, sites=((8, 9), (2, 3), (0, 5, 6), (10,), (4, 7, 1))),
+                 languages=(2, 5, 0, 5, 8))
+    t = t._replace(step="wrench", rover=2, pending=3)
+    (a,) = t.legal_actions()
+    # star is at 8 but cannot be mastered (no Level 3 Tech): orange and blue tie at 5 -> leftmost
+    assert a == Action("use_wrench", 1, {"choice": "orange"})
+
+
+def test_solo_ai_replicates_the_most_expensive_affordable_and_discards_the_bottom_display_card():
+    s = fixture(players=1)
+    s = player(s, 1, resources=(7, 7, 7, 7), languages=(3, 3, 0, 0, 0))   # Level 2 allowed, not Level 3
+    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    (a,) = s.legal_actions()
+    slot = (a.get("row") - 1) * 3 + 1
+    assert s.cards.ai[a.get("card")].level == 2 and a.get("row") == 1      # topmost of the highest Level
+    assert s.boards[1].techs[slot] == a.get("card")
+    bottom = s.display[1][3]
+    s = s.apply(a)
+    assert not s.boards[1].face_down[slot]
+    assert bottom in s.removed and s.chance == "refill_display"
+    s = s.resolve_chance()
+    assert bottom not in s.display[1] and s.display[1][0] is not None
+    roundtrip(s)
+
+
+def test_solo_ai_cannot_replicate_then_skips_with_the_reason():
+    s = fixture(players=1)
+    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    (a,) = s.legal_actions()
+    assert a.kind == "skip" and "no face-down AI Tech is affordable" in str(a)
+
+
+def test_solo_ai_scoring_10_per_completed_row_and_the_human_needs_more_pp():
+    s = fixture(players=1)
+    ai = s.boards[1]
+    s = player(s, 1, face_down=(False, False, False) + ai.face_down[3:], languages=(4, 0, 0, 0, 0))
+    sheet = s.score()
+    assert sheet.points(1, "Tech rows") == 10
+    ai_pp = sum(s.cards.ai[c].pp for c in ai.techs[:3])
+    assert sheet.points(1, "Tech PP") == ai_pp
+    total_ai = sheet.totals[1]
+    assert [r.rule for r in sheet.rows if r.player == 1 and r.category == "Tech rows"] == \
+        ["Solo Variant: Final Scoring (Tech Rows)"]
+    over = s._replace(step="game_over", to_move=None)
+    tie = player(over, 0, languages=(0,) * 5, radiation=0)
+    tie = player(tie, 1, languages=(0,) * 5, face_down=(True,) * 9)
+    assert tie.score().totals == (0, 0) and tie.winners() == (1,)     # a tie is not "more PP"
+    win = player(tie, 0, languages=(2, 0, 0, 0, 0))
+    assert win.winners() == (0,)
+    assert total_ai == 10 + ai_pp + 3
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_solo_random_play_reaches_the_end_with_one_action_ai_decisions(seed):
+    import random
+    s = game.new_game(players=1, seed=seed, characters="deal")
+    rng = random.Random(seed)
+    while not s.is_over:
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        legal = s.legal_actions()
+        if s.to_move == 1:
+            assert len(legal) == 1
+        s = s.apply(legal[rng.randrange(len(legal))])
+    assert s.winners() in ((0,), (1,))
