@@ -66,6 +66,22 @@ class Colony(NamedTuple):
                 | (((1 << self.mil) - 1) << 15) | (((1 << self.rnd) - 1) << 18) | (self.port << 20))
 
 
+_tuple_new = tuple.__new__
+_COLONY_INDEX = {k: i for i, k in enumerate(Colony._fields)}
+
+
+def _colony_replace(self, **changes):
+    """A copy with some fields changed (faster than the NamedTuple default for a few fields)."""
+    t = list(self)
+    idx = _COLONY_INDEX
+    for k, v in changes.items():
+        t[idx[k]] = v
+    return _tuple_new(Colony, t)
+
+
+Colony._replace = _colony_replace
+
+
 class Summary(NamedTuple):
     active: int             # bit mask of active installations
     active_plants: int
@@ -97,20 +113,27 @@ def _chain(bits, n, has_zero):
     return out
 
 
+_T4 = tuple(_chain(b, 4, True) for b in range(16))      # plants, silos: level 0..3
+_T3 = tuple(_chain(b, 3, False) for b in range(8))      # communications, military: level 1..3
+_T2 = tuple(_chain(b, 2, False) for b in range(4))      # R&D: level 1..2
+_POP = tuple(bin(b).count("1") for b in range(16))
+
+
 @lru_cache(maxsize=None)
 def summary(staff: int) -> Summary:
     """What is active for this pattern of staffed slots (6) Construction: Active or inactive)."""
-    plants = _chain(staff & 0xF, 4, True)
-    silos = _chain((staff >> 4) & 0xF, 4, True)
+    plants = _T4[staff & 0xF]
+    silos = _T4[(staff >> 4) & 0xF]
     mines = (staff >> 8) & 0xF
-    comm = _chain((staff >> 12) & 7, 3, False)
-    mil = _chain((staff >> 15) & 7, 3, False)
-    rnd = _chain((staff >> 18) & 3, 2, False)
+    comm = _T3[(staff >> 12) & 7]
+    mil = _T3[(staff >> 15) & 7]
+    rnd = _T2[(staff >> 18) & 3]
     port = (staff >> 20) & 1
     active = plants | silos << 4 | mines << 8 | comm << 12 | mil << 15 | rnd << 18 | port << 20
-    n_plants = bin(plants).count("1")
-    return Summary(active, n_plants, bin(active).count("1") - n_plants, bin(comm).count("1"),
-                   bin(mil).count("1"), bin(rnd).count("1"), silos & 1, bin(silos >> 1).count("1"), port, mines)
+    n_plants = _POP[plants]
+    nc, nm, nr = _POP[comm], _POP[mil], _POP[rnd]
+    return Summary(active, n_plants, _POP[silos] + _POP[mines] + nc + nm + nr + port, nc, nm, nr, silos & 1,
+                   _POP[silos >> 1], port, mines)
 
 
 _LOOKUP = {}
@@ -219,9 +242,20 @@ def _rules():
     return _RULES[0]
 
 
+_STATE_INDEX = {k: i for i, k in enumerate(_Fields._fields)}
+
+
 class State(_Fields, GameState):
     __slots__ = ()
     game = None             # set in __init__.py
+
+    def _replace(self, **changes):
+        """A copy with some fields changed (faster than the NamedTuple default for a few fields)."""
+        t = list(self)
+        idx = _STATE_INDEX
+        for k, v in changes.items():
+            t[idx[k]] = v
+        return _tuple_new(State, t)
 
     def _legal(self):
         return _rules().legal(self)
