@@ -81,8 +81,8 @@ def from_json(text) -> State:
     c.int_in(d["active"], "active", 0, n - 1)
     c.int_in(d["round"], "round", 1, D.ROUND_LIMIT + 1)
     c.list_of(d["events"], "events", str)
-    _ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n)
-    if c.ok() and min(d["order"]) >= 0 and len(set(d["order"])) != n:
+    if (_ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n)
+            and min(d["order"]) >= 0 and len(set(d["order"])) != n):
         c.fail("order", "two Player markers share a Turn Order space")
     c.list_of(d["done"], "done", bool, n)
     _ints(c, d["queue"], "queue", 0, n - 1)
