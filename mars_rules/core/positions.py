@@ -3,6 +3,7 @@
 >>> c = Checker()
 >>> d = c.obj({"fuel": 9}, "player 0", {"fuel": int, "parts": int})
 >>> c.int_in(d.get("fuel"), "player 0.fuel", 0, 7)
+False
 >>> c.problems
 ['player 0: missing key "parts"', 'player 0.fuel: 9 is outside 0..7']
 """
