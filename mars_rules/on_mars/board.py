@@ -79,7 +79,7 @@ def construct_problem(state, seat, btype, h):
             return (f"Next to a {name} this would form a Complex of {size} Buildings: that needs a {name} "
                     f"Tech tile of level {size} or more; yours is "
                     f"{'level %d' % level if level else 'missing'}.")
-    elif not any(D.hex_distance(h, x) == 2 and rec[1] == btype for x, rec in m.items()):
+    elif not any(x in m and m[x][1] == btype for x in D.RING2[h]):
         return f"A new {name} must stand exactly 2 hexes from a {name} (or next to one, forming a Complex)."
     if btype == "mine":
         if pl.lq < 1:

@@ -99,8 +99,11 @@ def construct_hexes(state, seat, btype) -> list:
 
 
 def begin_construct(state, seat):
-    if any(construct_hexes(state, seat, b) for b in D.BUILDINGS):
-        return None
+    zone = zone_hexes(state.pieces[seat])
+    for b in D.BUILDINGS:
+        for h in zone:
+            if construct_problem(state, seat, b, h) is None:
+                return None
     return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
             "its type, or a Tech for a Complex, and its cost).")
 

@@ -248,3 +248,6 @@ NEIGHBOURS = {h: tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS if (h[0] 
 ZONE = {h: tuple(sorted((h,) + NEIGHBOURS[h])) for h in HEXES}
 """A Bot's Building Zone: its hex and the adjacent ones (STATED)."""
 RING = {h: tuple(x for x in HEXES if hex_distance(h, x) == DISCOVERY_DISTANCE) for h in HEXES}
+"""Hexes exactly 3 from a hex (where a Discovery tile goes)."""
+RING2 = {h: tuple(x for x in HEXES if hex_distance(h, x) == 2) for h in HEXES}
+"""Hexes exactly 2 from a hex (where a new Building of the same type may stand without a Complex)."""

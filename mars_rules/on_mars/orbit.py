@@ -107,7 +107,16 @@ def learn_options(state, seat) -> list:
 
 
 def begin_learn(state, seat):
-    return None if learn_options(state, seat) else \
+    pl = state.pieces[seat]
+    free_rows = [r for r in D.LAB_ROWS if not any(rr == r and c == 1 for _t, rr, c in pl.lab)]
+    owned = {t for t, _r, _c in pl.lab}
+    if any(state.tech_grid[i] and tech not in owned for i, tech in enumerate(D.TECHS)):
+        for row in free_rows:
+            for extra in (D.RESOURCES if row == "top" else ("",)):
+                cost = lab_row_cost(row, extra)
+                if can_pay(pl, cost):
+                    return None
+    return \
         "No Tech tile can be learned: one tile per type, a free column 1 and the row's cost are needed."
 
 
