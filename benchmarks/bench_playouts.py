@@ -1,0 +1,90 @@
+"""Random-play speed of every game in mars_rules.GAMES, for each of its player counts.
+
+Prints, per game and player count: microseconds per random-play action (legal actions + a uniform
+choice + advance; a chance node's resolve_chance counts as one action), games per second, actions per
+game, and the time of `from_json` on a mid-game position. Each figure is the median of several runs.
+Targets: about 10 us per action, `from_json` well under 1 ms. A benchmark, not a test: nothing is asserted.
+
+    python benchmarks/bench_playouts.py [runs] [games_per_run]
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+import mars_rules
+from mars_rules import CHANCE
+
+MAX_ACTIONS = 200_000
+
+
+def play(game, players, seed, keep_middle=False):
+    """(actions, seconds, a mid-game state or None) for one random game (new_game is not timed)."""
+    s = game.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    history = [] if keep_middle else None
+    n = 0
+    clock = time.perf_counter
+    t0 = clock()
+    while s.to_move is not None and n < MAX_ACTIONS:
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+        else:
+            legal = s.legal_actions()
+            s = s.advance(legal[int(rng.random() * len(legal))])
+        n += 1
+        if keep_middle and n % 50 == 0:
+            history.append(s)
+    dt = clock() - t0
+    middle = history[len(history) // 2] if history else None
+    return n, dt, middle
+
+
+def bench(game, players, runs, games_per_run):
+    per_action, per_second, lengths = [], [], []
+    middle = None
+    seed = 1000
+    for _ in range(runs):
+        total_n, total_t = 0, 0.0
+        for _ in range(games_per_run):
+            seed += 1
+            n, dt, mid = play(game, players, seed, keep_middle=middle is None)
+            middle = middle or mid
+            total_n += n
+            total_t += dt
+            lengths.append(n)
+        per_action.append(total_t / total_n * 1e6)
+        per_second.append(games_per_run / total_t)
+    load = []
+    if middle is not None:
+        text = middle.to_json()
+        reps = 200
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                game.from_json(text)
+            load.append((time.perf_counter() - t0) / reps * 1e6)
+    return (statistics.median(per_action), statistics.median(per_second), statistics.median(lengths),
+            statistics.median(load) if load else float("nan"), len(text) if middle is not None else 0)
+
+
+def main(argv):
+    runs = int(argv[1]) if len(argv) > 1 else 5
+    games_per_run = int(argv[2]) if len(argv) > 2 else 3
+    print(f"Random play, median of {runs} runs of {games_per_run} games (new_game not timed)")
+    print(f"{'game':<16}{'players':>8}{'us/action':>11}{'games/s':>10}{'actions/game':>14}"
+          f"{'from_json us':>14}{'json chars':>12}")
+    for name, game in mars_rules.GAMES.items():
+        for players in getattr(game, "PLAYER_COUNTS", ()):
+            try:
+                us, gps, length, load, chars = bench(game, players, runs, games_per_run)
+            except Exception as e:  # another game may be unfinished: report it, go on
+                print(f"{name:<16}{players:>8}  error: {type(e).__name__}: {e}"[:160])
+                continue
+            print(f"{name:<16}{players:>8}{us:>11.1f}{gps:>10.1f}{length:>14.0f}{load:>14.0f}{chars:>12}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
