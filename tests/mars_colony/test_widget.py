@@ -1,0 +1,38 @@
+"""The Mars board: draws every player count, the teacher's and a player's view, and redraws in place."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+from mars_rules.mars_colony import new_game  # noqa: E402
+from widgets.common import render_png  # noqa: E402
+from widgets.mars_colony import Board, draw  # noqa: E402
+
+from .helpers import act, at, hands, start  # noqa: E402
+
+
+def texts(fig):
+    return [t.get_text() for ax in fig.axes for t in ax.texts]
+
+
+def test_draw_every_player_count_and_the_hidden_view():
+    for n in (2, 3, 4):
+        s = start(n, seed=n)
+        fig = draw(s)
+        words = " ".join(texts(fig))
+        assert all(name in words for name in s.players)
+        assert "Energy 4/5" in words and "Reserve:" in words
+        shown = draw(s.view(1))
+        words = " ".join(texts(shown))
+        assert "(hidden)" in words and "as Bo sees it" in words
+    assert render_png(draw(new_game(players=2, seed=1)))[:4] == b"\x89PNG"
+
+
+def test_board_update_redraws_the_same_figure():
+    s = at(hands(start(2, seed=1), (0, 2, 2, 2, 2), (0, 0, 0, 0, 0)), "build")
+    b = Board(s)
+    before = render_png(b.fig)
+    t = act(s, "build", installation="habitat", level=1)
+    b.update(t)
+    after = render_png(b.fig)
+    assert before != after and b.fig is b.fig
+    assert "H1" in " ".join(texts(b.fig))
