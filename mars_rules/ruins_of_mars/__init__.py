@@ -202,8 +202,9 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
               turn=0, pending=0, acted=False, transfers=0, used=(), search=0, facedown=(), realloc_to=0,
               solo_die=0, end_turns=-1, cards=cards)
     if first_player is not None:
-        from .rules import apply_first_player, _act
-        s = apply_first_player(s, _act("first_player", CHANCE, (("player", first_player),), ""))
+        from mars_rules.core import Action
+        from .rules import apply_first_player
+        s = apply_first_player(s, Action("first_player", CHANCE, {"player": first_player}))
     while s.to_move == CHANCE:
         s = s.resolve_chance()
     return s

@@ -141,8 +141,9 @@ def end_turn(s, events):
 _cache = {}
 
 
-def _act(kind, player, items, text):
-    key = (kind, player, items)
+def _act(kind, player, items, text, extra=None):
+    """A shared Action object: only for texts that depend on the params (and `extra`) alone."""
+    key = (kind, player, items, extra)
     a = _cache.get(key)
     if a is None:
         a = _cache[key] = fast(kind, player, items, text)
@@ -230,7 +231,7 @@ def wrench_choices(s):
 
 def _legal_wrench(s, seat):
     text = texts.wrench_for(s.rover)
-    acts = tuple(_act("use_wrench", seat, items, text) for items in wrench_choices(s))
+    acts = tuple(_act("use_wrench", seat, items, text, s.rover) for items in wrench_choices(s))
     return acts + (skip_action(seat, "wrench"),)
 
 
@@ -264,7 +265,7 @@ def site_counts(s):
 
 def _legal_pass(s, seat):
     nxt = (seat + 1) % len(s.players)
-    return (_act("pass_rover", seat, (), partial(texts.pass_rover, s.players[nxt])),)
+    return (fast("pass_rover", seat, (), partial(texts.pass_rover, s.players[nxt])),)
 
 
 STEP_LEGAL = {
@@ -292,13 +293,13 @@ def outcomes(s):
     if kind == "refill_display":
         return replicate.refill_outcomes(s)
     if kind == "first_player":
-        return tuple((_act("first_player", CHANCE, (("player", p),), f"{name} takes the Rover first"), 1)
+        return tuple((fast("first_player", CHANCE, (("player", p),), f"{name} takes the Rover first"), 1)
                      for p, name in enumerate(s.players))
     if kind == "deal_character":
         seat = _next_without_character(s)
         taken = {b.character for b in s.boards}
         names = CHARACTERS + (KICKSTARTER_CHARACTERS if s.option("kickstarter") else ())
-        return tuple((_act("deal_character", CHANCE, (("player", seat), ("character", c)),
+        return tuple((fast("deal_character", CHANCE, (("player", seat), ("character", c)),
                            f"{s.players[seat]} is dealt the {c}"), 1) for c in names if c not in taken)
     return ()
 

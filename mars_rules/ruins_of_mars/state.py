@@ -34,6 +34,22 @@ class Player(NamedTuple):
     face_down: tuple = (False,) * 9
 
 
+_tuple_new = tuple.__new__
+
+
+def _fast_replace(cls, index):
+    def _replace(self, **changes):
+        """A copy with some fields changed (about twice as fast as NamedTuple's own)."""
+        values = list(self)
+        for key, value in changes.items():
+            values[index[key]] = value
+        return _tuple_new(cls, values)
+    return _replace
+
+
+Player._replace = _fast_replace(Player, {f: i for i, f in enumerate(Player._fields)})
+
+
 class _Fields(NamedTuple):
     players: tuple
     seed: int
@@ -150,7 +166,7 @@ class State(_Fields, GameState):
     @property
     def solo(self) -> bool:
         """True in the solo game (seat 1 is the rulebook's AI)."""
-        return self.options[-1][1] if self.options and self.options[-1][0] == "solo" else False
+        return self[7][4][1]  # options: the 5 sorted (name, value) pairs, "solo" last
 
     def option(self, name, default=None):
         for k, v in self.options:
@@ -180,3 +196,5 @@ class State(_Fields, GameState):
 
 
 from . import codec as _codec, rules as _rules, scoring as _scoring  # noqa: E402
+
+State._replace = _fast_replace(State, {f: i for i, f in enumerate(_Fields._fields)})

@@ -267,3 +267,15 @@ def test_chance_outcomes_are_explicit_and_sum_to_one():
     assert sum(p for _, p in s.chance_outcomes()) == Fraction(1)
     assert s.resolve_chance() == s.resolve_chance()
     assert TILES[10] == "OS"
+
+
+def test_action_texts_never_leak_between_games_or_sites():
+    a = fixture(step="pass_rover", rover=0)
+    b = game.new_game(players=["Ada", "Bo"], seed=1, first_player=0, characters="deal")
+    b = b._replace(step="pass_rover", rover=0)
+    assert str(a.legal_actions()[0]) == "Pass the Rover to Player 2 (end of the turn)"
+    assert str(b.legal_actions()[0]) == "Pass the Rover to Bo (end of the turn)"
+    dorm = fixture(step="wrench", rover=3, pending=1)
+    infirmary = fixture(step="wrench", rover=4, pending=1)
+    assert str(dorm.legal_actions()[0]) == "Wrench bonus at the Dormitory: gain 1 Hourglass"
+    assert str(infirmary.legal_actions()[0]) == "Wrench bonus at the Infirmary: remove 1 Radiation"
