@@ -66,7 +66,39 @@ def _pick_ok(s, cid, offers, budget) -> bool:
         mode = _final_mode(k)
     if k == 1 and mode == SINGLE and r == 0:
         return True
+    if mode == PARTIAL and not _enough_left(s, sel, need, r, offers, budget):
+        return False
     return completable(_items(s, sel), r, mode, offers, budget)
+
+
+def _enough_left(s, sel, need, r, offers, budget) -> bool:
+    """A follow still being chosen: are there enough ruins left in hand to finish it?
+
+    Exact when no rank-changing discovery is affordable (then the rest must match as they are);
+    otherwise only the number of ruins left is checked (a pass stays available in any case).
+    """
+    rest = [c for c in s.hands[s.to_move] if c not in sel]
+    missing = need - len(sel)
+    if len(rest) < missing:
+        return False
+    if any(o[0] <= budget for o in offers):
+        return True
+    rank, wild = s.rank, s.wild
+    ranks = {rank[c] for c in sel if not wild[c]}
+    if len(ranks) > 1:
+        return False
+    wild_rest = sum(1 for c in rest if wild[c])
+    if ranks:
+        (R,) = ranks
+        return R >= r and sum(1 for c in rest if not wild[c] and rank[c] == R) + wild_rest >= missing
+    counts = {}
+    for c in rest:
+        if not wild[c] and rank[c] >= r:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    if any(v + wild_rest >= missing for v in counts.values()):
+        return True
+    top = max([rank[c] for c in sel] + [rank[c] for c in rest if wild[c]])
+    return wild_rest >= missing and top >= r
 
 
 def _buy_ok(s, slot, cid, budget) -> bool:
@@ -254,7 +286,7 @@ def apply_play(s, a):
         draw += dr
     torches = s.torches
     ev = [f"{_name(s)} {'follows with' if following else 'leads'} "
-          f"{'a ' + str(r) if len(sel) == 1 else f'a set of {len(sel)} {r}s'}: {text.play_words(s, sel)}."]
+          f"{text.a_rank(r) if len(sel) == 1 else f'a set of {len(sel)} {r}s'}: {text.play_words(s, sel)}."]
     if light:
         lit = min(TORCHES, torches[p] + light)
         ev.append(f"{_name(s)} lights {lit - torches[p]} torch(es) at once ({lit} lit).")

@@ -4,6 +4,11 @@ from __future__ import annotations
 from .data import POSITIONS
 
 
+def a_rank(r: int) -> str:
+    """'a 7', 'an 8', 'an 11', 'an 18'."""
+    return f"{'an' if str(r).startswith('8') or r in (11, 18) else 'a'} {r}"
+
+
 def effect_words(effect) -> str:
     kind, amount = effect
     if kind == "rank":
@@ -113,6 +118,6 @@ def confirm_text(state, a):
     from .crafting import set_rank
     ids = state.selection
     r = set_rank([(state.rank[c], state.wild[c]) for c in ids])
-    what = f"a {r}" if len(ids) == 1 else f"a set of {len(ids)} {r}s"
+    what = a_rank(r) if len(ids) == 1 else f"a set of {len(ids)} {r}s"
     same = " (same rank: the next player is skipped)" if state.step == "discover" and state.last_rank == r else ""
     return f"Play {what}: {play_words(state, ids)}{same}"
