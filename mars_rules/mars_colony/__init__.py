@@ -11,6 +11,10 @@ Options of `new_game(players=2, seed=7, target=12, turn_limit=60, cards=None)`:
 that many rounds the highest VP wins; 0 switches it off); `cards` a `data.CardSet` or the path of a JSON
 card file (default: the illustrative ASSUMED cards of `default_cards.json`).
 
+Teaching helpers (`scenario.py`): `find_action(state, kind, **params)`, `do(state, kind, **params)`,
+`quick_start(players, seed, mines=["IC", "SW"], hands=["IICO", ...])`, `edit(state, seat, ...)` and
+`at_step(state, step, seat)`; every edited position is validated by `from_json`.
+
 Action kinds and params (decisions: `player` is a seat; chance outcomes: `player` is CHANCE):
 
 Setup
@@ -59,6 +63,7 @@ from mars_rules.core import Step
 from . import data
 from .codec import from_json
 from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
+from .scenario import at_step, do, edit, find_action, quick_start
 from .state import Colony, State
 
 TITLE = "Mars"
@@ -146,4 +151,4 @@ def _bind():
 _bind()
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "data",
-           "load_cards"]
+           "load_cards", "find_action", "do", "quick_start", "edit", "at_step"]

@@ -123,10 +123,14 @@ def outcomes(s):
     return OUTCOMES[s.step](s)
 
 
+_new = tuple.__new__
+
+
 def play(s, action):
     log = []
-    nxt = PLAY[action[0]](s, action, log)
-    return nxt._replace(events=tuple(log))
+    nxt = list(PLAY[action[0]](s, action, log))
+    nxt[5] = tuple(log)          # the events field
+    return _new(type(s), nxt)
 
 
 def why(s, a):

@@ -1,6 +1,8 @@
 """7) End of Turn: moving colonists, powering habitats, the recount, the hand and contract limits."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mars_rules.core import Action
 
 from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS
@@ -40,32 +42,27 @@ def energy_ok(col, staff, cards, extra=0):
     return consumption(trial) + extra <= capacity(trial, cards)
 
 
+@lru_cache(maxsize=65536)
+def _movable(staff, free, keep, base, bonus):
+    """Slots a colonist may enter (from `free`) or leave (from `keep`) without exceeding the energy."""
+    def ok(mask):
+        sm = summary(mask)
+        return sm.consumers + base <= PLANT_ENERGY * sm.active_plants + bonus
+    enter = tuple(i for i in range(21) if (free >> i) & 1 and ok(staff | (1 << i)))
+    leave = tuple(i for i in range(21) if (keep >> i) & 1 and ok(staff & ~(1 << i)))
+    return enter, leave
+
+
 def legal_moves(s):
     p = s.to_move
     col = s.colonies[p]
     staff = col.staff
     moved = s.task[0] if s.task else 0
-    built = col.built_mask() & ~moved
-    base = 1 + col.habs.count(POWERED)
+    free = (col.built_mask() & ~moved & ~staff) if col.housed else 0
     bonus = card_bonus(col, "energy", s.cards)
-
-    def ok(mask):
-        sm = summary(mask)
-        return sm.consumers + base <= PLANT_ENERGY * sm.active_plants + bonus
-    out = []
-    if col.housed:
-        free = built & ~staff
-        i = 0
-        while free >> i:
-            if (free >> i) & 1 and ok(staff | (1 << i)):
-                out.append(STAFF[p, i])
-            i += 1
-    i = 0
-    keep = staff & ~moved
-    while keep >> i:
-        if (keep >> i) & 1 and ok(staff & ~(1 << i)):
-            out.append(UNSTAFF[p, i])
-        i += 1
+    enter, leave = _movable(staff, free, staff & ~moved, 1 + col.habs.count(POWERED), bonus)
+    out = [STAFF[p, i] for i in enter]
+    out += [UNSTAFF[p, i] for i in leave]
     if col.habs:
         spare = capacity(col, s.cards) - consumption(col)
         if spare >= 1:
