@@ -239,6 +239,7 @@ def _read(data):
         c.fail("pending", "the Wrench step needs at least 1 Wrench use left")
     if not solo and d["solo_die"]:
         c.fail("solo_die", "only the solo game rolls the solo die")
+    _turn_checks(c, d, step, chance, boards, solo)
     s = State(tuple(players), d["seed"], d["draws"], step, None, tuple(events), chance,
               tuple(sorted(opts.items())), tuple(tiles), tuple(tuple(x) for x in cols), d["rover"],
               tuple(tuple(col) for col in display), tuple(tuple(x) for x in decks), tuple(removed),
@@ -262,3 +263,48 @@ def expected_to_move(s):
     if s.step == "choose_character":
         return _next_without_character(s)
     return s.current
+
+
+SETUP_STEPS = ("first_player", "choose_character")
+
+
+def _turn_checks(c, d, step, chance, boards, solo):
+    """What the turn's bookkeeping fields must look like in each step (the impossible is refused)."""
+    pending, acted, search, transfers = d["pending"], d["acted"], d["search"], d["transfers"]
+    if (step in SETUP_STEPS) != (d["turn"] == 0):
+        c.fail("turn", "turn 0 is the setup; the setup steps happen only in turn 0")
+    if step == "action":
+        if not acted and pending:
+            c.fail("pending", "star icons are chosen only after the Discover action")
+        if acted and pending < 1 and chance != "wasteland_die":
+            c.fail("pending", "after the Site's Action the step goes on to Step 6 unless a star is left")
+    elif step == "wrench":
+        if acted:
+            c.fail("acted", "the Site's Action comes after the Wrench step")
+    elif step in ("replicate", "reallocate", "pass_rover"):
+        if not acted:
+            c.fail("acted", f"step {step} comes after the Site's Action")
+    elif pending and chance != "refill_display":
+        c.fail("pending", f"nothing is pending in step {step}")
+    if step in ("wrench", "action") and search:
+        c.fail("search", "a deck is searched only in Step 6")
+    if chance == "refill_display" and search != -1:
+        c.fail("search", "a display refill follows a replicated Tech (search -1)")
+    if step == "replicate" and search == -1 and chance != "refill_display":
+        c.fail("search", "after replicating, Step 6 ends unless the display is being refilled")
+    if step == "transfer" and transfers > 1:
+        c.fail("transfers", "at most 2 transfers (the Savant's second)")
+    if step == "transfer" and transfers == 1 and boards and boards[d["current"]].character != "Savant":
+        c.fail("transfers", "only the Savant stays in Step 2 after a transfer")
+    if step in ("place_rover", "start_of_turn", "solo_reallocation") and (transfers or acted or search):
+        c.fail("step", f"nothing of the turn has happened yet in step {step}")
+    if step == "game_over" and d["end_turns"] != 0:
+        c.fail("end_turns", "the game ends when no final turn is left (0)")
+    if step != "game_over" and d["end_turns"] == 0:
+        c.fail("end_turns", "0 final turns left means the game is over")
+    if solo and d["current"] == 1 and step in ("start_of_turn", "choose_character"):
+        c.fail("step", "the solo AI has no Character and no start-of-turn abilities")
+    if not solo and step == "solo_reallocation":
+        c.fail("step", "the extra reallocation belongs to the solo game")
+    if solo and step == "solo_reallocation" and d["current"] != 1:
+        c.fail("step", "the extra reallocation happens at the start of the AI's turn")

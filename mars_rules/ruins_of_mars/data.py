@@ -14,6 +14,7 @@ Every value the rulebook does not print is marked ``ASSUMED`` with the rulebook 
 from __future__ import annotations
 
 import json
+import os
 from typing import NamedTuple
 
 # ----- the planet -------------------------------------------------------------------------------
@@ -416,6 +417,9 @@ def default_card_data() -> dict:
     """The illustrative (ASSUMED) card data as JSON-ready dicts: a template for your own file."""
     return _default_source()
 
+
+DEFAULT_CARDS_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tech_cards.json")
+"""A copy of the default (ASSUMED) card data as a JSON file: copy it, edit it, load it with load_cards."""
 
 CARDS = CardSet(_default_source(), default=True)
 """The default, illustrative card set (ASSUMED)."""

@@ -140,3 +140,12 @@ def test_mutations_give_a_state_or_a_position_error(data):
         return
     assert game.from_json(s.to_json()) == s
     s.legal_actions()
+
+
+def test_turn_bookkeeping_that_play_cannot_reach_is_refused():
+    s = fixture()._replace(step="replicate", rover=2, acted=False)
+    assert "acted: step replicate comes after the Site's Action" in _problems(json.loads(s.to_json()))
+    s = fixture()._replace(step="action", rover=2, acted=True, pending=0)
+    assert any(p.startswith("pending: after the Site's Action") for p in _problems(json.loads(s.to_json())))
+    s = fixture()._replace(step="transfer", rover=2, transfers=1)
+    assert "transfers: only the Savant stays in Step 2 after a transfer" in _problems(json.loads(s.to_json()))

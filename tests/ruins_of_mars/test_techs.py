@@ -192,3 +192,9 @@ def test_user_cards_from_a_json_file_replace_the_default_and_travel_with_the_pos
     bad = dict(src, tech=src["tech"][:47])
     with pytest.raises(ValueError, match="needs 16 Techs of each Level"):
         data.load_cards(bad)
+
+
+def test_the_shipped_card_file_is_the_default_set_and_loads():
+    with open(data.DEFAULT_CARDS_PATH, encoding="utf-8") as f:
+        assert json.load(f) == data.default_card_data()
+    assert data.load_cards(data.DEFAULT_CARDS_PATH) == data.CARDS
