@@ -98,13 +98,14 @@ def _maybe_last_tile(s):
     return s
 
 
-def _place_tile(s, tile):
+def _place_tile(s, tile, events=None, draws=None):
     site = s.realloc_to
     sites = s.sites[:site] + (s.sites[site] + (tile,),) + s.sites[site + 1:]
     down = tuple(t for t in s.facedown if t != tile)
+    line = f"Tile {tile} ({texts.tile_words(s.tiles[tile])}) goes to the {SITES[site]}."
     return s._replace(sites=sites, facedown=down, realloc_to=(site + 1) % 5,
-                      events=s.events + (f"Tile {tile} ({texts.tile_words(s.tiles[tile])}) goes to the "
-                                         f"{SITES[site]}.",))
+                      events=(s.events if events is None else events) + (line,),
+                      draws=s.draws if draws is None else draws)
 
 
 def finish_reallocation(s):
@@ -502,7 +503,7 @@ def apply_decipher(s, a):
 
 
 def apply_draw_tile(s, a):
-    s = _place_tile(s._replace(events=()), a.get("tile"))
+    s = _place_tile(s, a.get("tile"), (), s.draws + 1)   # counts the draw itself (one copy fewer)
     return _maybe_last_tile(s)
 
 

@@ -6,8 +6,14 @@ from functools import partial
 from .data import ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, reward_text, cost_text, DISPLAY_OXYGEN, DECK_OXYGEN
 
 
+_WORDS = {}
+
+
 def tile_words(icons: str) -> str:
-    return " + ".join(ICONS.get(c, c) for c in icons)
+    words = _WORDS.get(icons)
+    if words is None:
+        words = _WORDS[icons] = " + ".join(ICONS.get(c, c) for c in icons)
+    return words
 
 
 def place_rover(a):
