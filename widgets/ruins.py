@@ -10,8 +10,10 @@ others' cards are face down. Colours are Okabe-Ito (colour-blind safe) and alway
 from __future__ import annotations
 
 from matplotlib.figure import Figure
+
+from mars_rules.ruins.text import a_rank
 from matplotlib.collections import PatchCollection
-from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+from matplotlib.patches import Ellipse, FancyBboxPatch, Rectangle
 
 # Okabe-Ito palette: one colour per seat, and the seat letter is always printed as well
 SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00")
@@ -49,6 +51,10 @@ class Board:
         ax.set_ylim(0, top)
         self.state = state
         self._patches = []
+        box = ax.get_position()
+        fw, fh = self.fig.get_size_inches()
+        # circles stay round: y data units per x data unit on screen
+        self._squash = (top / (box.height * fh)) / (X_MAX / (box.width * fw))
         self._header(state, top)
         self._market(state, top - 2.75)
         self._trick(state, top - 2.75)
@@ -57,6 +63,9 @@ class Board:
         self._events(state)
         ax.add_collection(PatchCollection(self._patches, match_original=True, zorder=1))
         return self.fig
+
+    def _circle(self, xy, r, **kw):
+        return Ellipse(xy, 2 * r, 2 * r * self._squash, **kw)
 
     def _text(self, x, y, s, **kw):
         kw.setdefault("fontsize", 9)
@@ -94,7 +103,7 @@ class Board:
             k = counts.get(v, 0)
             counts[v] = k + 1
             cx = x0 + v * step_w + 0.3 + 0.2 * k
-            self._patches.append(Circle((cx, y - 0.05), 0.13, facecolor=SEAT_COLOURS[p], edgecolor="black", lw=0.6))
+            self._patches.append(self._circle((cx, y - 0.05), 0.13, facecolor=SEAT_COLOURS[p], edgecolor="black", lw=0.6))
             self._text(cx, y - 0.05, chr(65 + p), fontsize=6.5, ha="center", fontweight="bold")
         self._text(x0 + 11 * step_w + 0.1, y, "9-10: instant-win range", fontsize=7, color="#555")
 
@@ -132,7 +141,8 @@ class Board:
         if s.last_play:
             who = s.players[s.last_player] if s.last_player >= 0 else "?"
             n = len(s.last_play)
-            self._text(x, y + 0.8, f"last play: {who}, {'a ' if n == 1 else f'{n} x '}{s.last_rank}",
+            what = a_rank(s.last_rank) if n == 1 else f"{n} x {s.last_rank}"
+            self._text(max(x, 1.2), y + 0.8, f"last play: {who}, {what}",
                        fontsize=9, color=HIGHLIGHT, fontweight="bold")
             for c in s.last_play:
                 self._card(s, c, x, y - 0.5, highlight=True)
@@ -151,7 +161,7 @@ class Board:
         self._patches.append(FancyBboxPatch((0.1, y - 0.5), X_MAX - 0.2, 1.05, boxstyle="round,pad=0.02",
                                          facecolor="#FFF8E1" if active else "white",
                                          edgecolor=HIGHLIGHT if active else "#BBB", lw=2.4 if active else 0.8))
-        self._patches.append(Circle((0.45, y + 0.2), 0.2, facecolor=SEAT_COLOURS[p], edgecolor="black", lw=0.6))
+        self._patches.append(self._circle((0.45, y + 0.2), 0.2, facecolor=SEAT_COLOURS[p], edgecolor="black", lw=0.6))
         self._text(0.45, y + 0.2, chr(65 + p), ha="center", fontsize=9, fontweight="bold")
         name = s.players[p] if len(s.players[p]) <= 14 else s.players[p][:13] + "."
         self._text(0.75, y + 0.25, name + (" *" if active else ""), fontsize=9.5,
@@ -172,7 +182,7 @@ class Board:
         for k in range(3):   # torches: filled = lit
             lit = k < s.torches[p]
             cx = 0.85 + k * 0.3
-            self._patches.append(Circle((cx, y - 0.38), 0.1, facecolor="#E69F00" if lit else "white",
+            self._patches.append(self._circle((cx, y - 0.38), 0.1, facecolor="#E69F00" if lit else "white",
                                      edgecolor="black", lw=0.7))
 
         hand = s.hands[p]
