@@ -100,11 +100,13 @@ def edit(state, seat, hand=None, build=None, staff=(), unstaff=(), housed=None, 
         c["habs"] = list(habs)
     c["housed"] += 3 * (c["habs"].count(2) - old_habs.count(2))
     for name in staff:
-        c["staff"] |= 1 << SLOT_NAMES[name]
-        c["housed"] -= 1
+        if not (c["staff"] >> SLOT_NAMES[name]) & 1:
+            c["staff"] |= 1 << SLOT_NAMES[name]
+            c["housed"] -= 1
     for name in unstaff:
-        c["staff"] &= ~(1 << SLOT_NAMES[name])
-        c["housed"] += 1
+        if (c["staff"] >> SLOT_NAMES[name]) & 1:
+            c["staff"] &= ~(1 << SLOT_NAMES[name])
+            c["housed"] += 1
     if housed is not None:
         c["housed"] = housed
     if played is not None:
