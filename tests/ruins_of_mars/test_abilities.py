@@ -123,6 +123,30 @@ def test_kickstarter_savant_second_transfer_costs_one_more_hourglass():
     assert s.boards[0].hourglass == 0 and s.sites[2] == (0, 1, 3, 7) and s.step == "action"
 
 
+def test_kickstarter_savant_second_transfer_forbidden_variants():
+    s = player(fixture(characters=("Savant", "")), 0, hourglass=4, resources=(0, 0, 0, 2))
+    s = go(s, "place_rover", site="Workshop")
+    s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Hourglass"})
+    e = illegal(s, "transfer_tile", **{"from": "Laboratory", "tile": 7, "pay": "Hourglass"})
+    assert e.reason == "You have 2 Hourglass; this transfer costs 3 Hourglass."
+    e = illegal(s, "transfer_tile", **{"from": "Dormitory", "tile": 2, "pay": "Oxygen"})
+    assert e.reason == "The Dormitory has only 1 Action tile: a transfer must leave at least 1 at every Site."
+    s = go(s, "transfer_tile", **{"from": "Laboratory", "tile": 7, "pay": "Oxygen"})
+    assert s.step == "action" and s.transfers == 2
+
+
+def test_using_abilities_once_per_turn_again_on_the_next_turn():
+    s = player(fixture(characters=("Doctor", "Miner")), 0, hourglass=3, radiation=3)
+    s = go(s, "character_ability", character="Doctor")
+    s = s._replace(step="pass_rover", rover=2, acted=True)
+    s = go(s, "pass_rover")
+    e = illegal(s, "character_ability", player=0, character="Doctor")
+    assert e.reason == "It is Player 2's decision (seat 1), not seat 0's."
+    s = s._replace(step="pass_rover", rover=2, acted=True)
+    s = go(s, "pass_rover")
+    assert s.to_move == 0 and "character_ability" in [a.kind for a in s.legal_actions()]
+
+
 # ----- Caps and limits --------------------------------------------------------------------------------
 def test_resource_cap_applies_to_every_gain():
     s = fixture(sites=((8, 9, 10), (5, 6), (0, 1), (2, 3), (4, 7)))

@@ -38,7 +38,7 @@ def check_invariants(s):
     assert s.step in {st.key for st in game.TURN_STEPS}
 
 
-def play(players, seed, check=True):
+def play(players, seed, check=True, every=1):
     s = game.new_game(players=players, seed=seed, characters="deal" if seed % 2 else "choose",
                       kickstarter=seed % 3 == 0)
     rng = random.Random(seed)
@@ -47,7 +47,7 @@ def play(players, seed, check=True):
             check_invariants(s)
         if s.is_over:
             return s, i
-        if check and i % 40 == 0:
+        if check and i % every == 0:
             text = s.to_json()
             again = game.from_json(text)
             assert again == s and again.to_json() == text
@@ -59,7 +59,7 @@ def play(players, seed, check=True):
             if s.solo and s.to_move == 1:
                 assert len(legal) == 1
             nxt = s.apply(legal[rng.randrange(len(legal))])
-        if check and i % 40 == 0:
+        if check and i % every == 0:
             assert s.to_json() == text          # the receiver is unchanged
         s = nxt
     raise AssertionError("the game did not end")

@@ -134,6 +134,10 @@ def test_step3_radiation_per_icon_on_the_site_and_its_tiles():
     s = go(s, "skip", step="transfer")
     assert s.boards[0].radiation == 2
     assert "Step 3: Player 1 takes 2 Radiation at the Wasteland." in s.events
+    # Radiation is forced: the turn has moved on, and the transfer cannot come back to dodge it.
+    s = player(s, 0, hourglass=4)
+    e = illegal(s, "transfer_tile", **{"from": "Laboratory", "tile": 5, "pay": "Hourglass"})
+    assert e.reason == "The transfer happens in Step 2, right after placing the Rover; that moment has passed."
 
 
 # ----- Step 4 ---------------------------------------------------------------------------------------------
