@@ -91,6 +91,34 @@ def construct_problem(state, seat, btype, h):
     return None
 
 
+def buildable(state, seat, btype) -> list:
+    """The hexes where the player may construct `btype` now (the same rules as construct_problem, faster)."""
+    pl = state.pieces[seat]
+    if btype == "mine":
+        if pl.lq < 1:
+            return []
+    else:
+        from .tx import can_pay
+        if not can_pay(pl, D.BUILD_COST[btype]):
+            return []
+    m = bmap(state)
+    level = None
+    out = []
+    for h in zone_hexes(pl):
+        if h in m:
+            continue
+        size = joined_size(m, btype, h)
+        if size:
+            if level is None:
+                level = tech_level(pl, btype)
+            if level < size:
+                continue
+        elif not any(x in m and m[x][1] == btype for x in D.RING2[h]):
+            continue
+        out.append(h)
+    return out
+
+
 def advanced_count(state, btype=None, owner=None) -> int:
     """Advanced Buildings on Mars (of a type, of an owner)."""
     n = 0

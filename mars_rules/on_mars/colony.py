@@ -5,7 +5,7 @@ from mars_rules.core import Action
 
 from . import data as D
 from . import flow
-from .board import bmap, complex_of, construct_problem, joined_size, zone_hexes
+from .board import bmap, buildable, complex_of, joined_size, zone_hexes
 from .texts import text
 from .tx import can_pay
 
@@ -95,22 +95,19 @@ def end_control(t, seat):
 
 # ----------------------------------------------------------------- Construct
 def construct_hexes(state, seat, btype) -> list:
-    return [h for h in zone_hexes(state.pieces[seat]) if construct_problem(state, seat, btype, h) is None]
+    return buildable(state, seat, btype)
 
 
 def begin_construct(state, seat):
-    zone = zone_hexes(state.pieces[seat])
-    for b in D.BUILDINGS:
-        for h in zone:
-            if construct_problem(state, seat, b, h) is None:
-                return None
+    if any(buildable(state, seat, b) for b in D.BUILDINGS):
+        return None
     return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
             "its type, or a Tech for a Complex, and its cost).")
 
 
 def legal_construct(state, seat) -> list:
     return [Action.fast("choose_building", seat, (("building", b),), text) for b in D.BUILDINGS
-            if construct_hexes(state, seat, b)]
+            if buildable(state, seat, b)]
 
 
 def legal_construct_hex(state, seat) -> list:

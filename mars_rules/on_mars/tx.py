@@ -8,6 +8,17 @@ from __future__ import annotations
 from . import data as D
 
 
+_tuple_new = tuple.__new__
+_INDEX = {}
+
+
+def _index(cls):
+    idx = _INDEX.get(cls)
+    if idx is None:
+        idx = _INDEX[cls] = {name: i for i, name in enumerate(cls._fields)}
+    return idx
+
+
 class Tx:
     __slots__ = ("state", "f", "pl", "ev")
 
@@ -45,7 +56,12 @@ class Tx:
         if self.pl is not None:
             f["pieces"] = tuple(self.pl)
         f["events"] = tuple(self.ev)
-        return self.state._replace(**f)
+        state = self.state
+        index = _index(type(state))
+        vals = list(state)
+        for k, v in f.items():
+            vals[index[k]] = v
+        return _tuple_new(type(state), vals)
 
     # ----- common moves of pieces ------------------------------------------------
     def crystal_cap(self, seat):

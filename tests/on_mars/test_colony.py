@@ -233,3 +233,22 @@ def test_depot_space_covered_by_a_ship_gives_no_executive_action():
     assert "covered by a Ship" in e.value.reason
     s = setp(s, 0, depot_ships=D.SHIPS - 1, hangar=1)
     assert any(a.kind == "depot_action" and a.get("space") == 3 for a in s.legal_actions())
+
+
+def test_fast_buildable_agrees_with_construct_problem():
+    from mars_rules.on_mars.board import buildable, construct_problem, zone_hexes
+    import random
+    from .helpers import draw as resolve
+    for seed in range(6):
+        s = game(3, seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            s = resolve(s)
+            if s.is_over:
+                break
+            for seat in range(3):
+                for b in D.BUILDINGS:
+                    slow = [h for h in zone_hexes(s.pieces[seat]) if construct_problem(s, seat, b, h) is None]
+                    assert buildable(s, seat, b) == slow
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.random() * len(legal))])
