@@ -215,7 +215,7 @@ def _legal_transfer(s, seat):
         return (skip_action(seat, "transfer"),)
     second = s.transfers == 1
     acts = [fast("transfer_tile", seat, (("from", SITES[src]), ("tile", t), ("pay", p)),
-                 texts.transfer_text(s.tiles[t], second))
+                 texts.transfer_text(s.tiles[t], second, SITES[s.rover]))
             for src, t, p in transfer_options(s, seat)]
     acts.append(skip_action(seat, "transfer"))
     return tuple(acts)

@@ -21,16 +21,10 @@ def place_rover(a):
     return f"Place the Rover on the {site} ({SITE_ACTION[SITES.index(site)].capitalize()})"
 
 
-def transfer(icons, a):
-    to = a.get("to", "")
-    return (f"Transfer the tile {a.get('tile')} ({tile_words(icons)}) from the {a.get('from')} to the bottom of the "
-            f"Active Site, paying 2 {a.get('pay')}" + (" + 1 Hourglass (Savant's second transfer)" if to else ""))
-
-
-def transfer_text(icons, second):
+def transfer_text(icons, second, active):
     def f(a):
         t = (f"Transfer tile {a.get('tile')} ({tile_words(icons)}) from the {a.get('from')} to the bottom of the "
-             f"Active Site, paying 2 {a.get('pay')}")
+             f"{active} (the Active Site), paying 2 {a.get('pay')}")
         return t + (" and 1 more Hourglass (the Savant's second transfer)" if second else "")
     return f
 

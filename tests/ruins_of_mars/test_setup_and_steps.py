@@ -283,3 +283,39 @@ def test_action_texts_never_leak_between_games_or_sites():
     infirmary = fixture(step="wrench", rover=4, pending=1)
     assert str(dorm.legal_actions()[0]) == "Wrench bonus at the Dormitory: gain 1 Hourglass"
     assert str(infirmary.legal_actions()[0]) == "Wrench bonus at the Infirmary: remove 1 Radiation"
+
+
+def test_any_action_object_gets_an_illegal_action_never_another_error():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from mars_rules import IllegalAction
+    from mars_rules.ruins_of_mars.why import KINDS
+    import random as _random
+
+    states = [fixture(), fixture(players=1, seat=1)]
+    s = game.new_game(players=3, seed=2, characters="deal", kickstarter=True)
+    rng = _random.Random(2)
+    for i in range(400):
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+        if i % 13 == 0:
+            states.append(s)
+    values = st.one_of(st.none(), st.integers(-3, 12), st.sampled_from(["Workshop", "Fuel", "red", "L1-01", "Oxygen",
+                                                                          "Hourglass", "x", "Doctor", "hourglass"]),
+                       st.lists(st.integers(0, 3), max_size=2).map(tuple), st.just(("Fuel", "Parts")))
+    keys = st.sampled_from(["site", "from", "tile", "pay", "choice", "resource", "level", "space", "row", "card",
+                            "owner", "via", "character", "track", "resources", "step", "face", "player"])
+
+    @settings(max_examples=300, derandomize=True)
+    @given(i=st.integers(0, len(states) - 1), kind=st.sampled_from(KINDS + ("fly",)),
+           player=st.one_of(st.integers(-1, 4), st.just(CHANCE)), params=st.dictionaries(keys, values, max_size=4))
+    def check(i, kind, player, params):
+        state = states[i]
+        a = Action(kind, player, params)
+        if a in state.legal_actions():
+            state.apply(a)
+            return
+        with pytest.raises(IllegalAction) as e:
+            state.apply(a)
+        assert e.value.reason and e.value.rule
+
+    check()
