@@ -1,0 +1,123 @@
+"""More stated rules and the teaching edition's documented choices."""
+import pytest
+
+from mars_rules.core import CHANCE, Action, IllegalAction
+from mars_rules.on_mars import data as D
+from mars_rules.on_mars.scenario import add_building, at_colony, at_orbit, edit_player, resolve, take
+
+from .helpers import action, game, kinds
+
+
+def test_landing_pod_player_does_not_play_again_at_the_colony():
+    s = at_orbit(game(2))
+    s = take(take(s, "main", action="landing_pod"), "take_space", space=4)
+    s = take(s, "end_turn")
+    assert s.active == 1 and s.order[0] == 4      # Blue (Orbit) next; Orange's marker is laid down
+    s = take(take(take(s, "main", action="resupply"), "take_item", item="water"), "done")
+    s = take(s, "end_turn")
+    # the Colonization Phase is over (Orange did not play twice): Shuttle Phase, only Blue may travel free
+    assert s.step == "shuttle" and s.active == 1 and s.round == 1
+
+
+def test_pass_when_no_main_action_is_possible():
+    s = edit_player(at_orbit(game(2)), 0, lq=0, reserve=12)
+    assert "pass_turn" in kinds(s) and "main" not in kinds(s)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "main", action="resupply"))
+    assert "no Colonist in your Living Quarters" in e.value.reason
+    s = take(s, "pass_turn")
+    assert s.active == 1 and s.done[0]
+
+
+def test_rover_tech_adds_movement():
+    s = edit_player(at_colony(game(2)), 0, lab=(("rover", "bottom", 2), ("shelter", "middle", 2)))
+    s = take(s, "main", action="control")
+    assert s.moves == (2 + 2, 2)
+
+
+def test_scientists_are_hired_early_only():
+    s = at_colony(game(2))._replace(level=D.SCIENTISTS_UNTIL + 1)
+    s = take(s, "main", action="hire")
+    assert {a.kind for a in s.legal_actions()} == {"take_contract"}
+
+
+def test_level_three_blueprints_enter_the_display_from_colony_level_two():
+    s = at_orbit(game(2))
+    s = take(s, "main", action="blueprint")
+    card = s.legal_actions()[0].get("card")
+    s = take(s, "take_blueprint", card=card)
+    assert s.to_move == CHANCE
+    assert all(D.BLUEPRINTS[a.get("card")][1] == 1 for a in s.legal_actions())
+    up = s._replace(level=D.LEVEL3_BLUEPRINTS_FROM)
+    assert any(D.BLUEPRINTS[a.get("card")][1] == 3 for a in up.legal_actions())
+
+
+def test_discovery_skipped_when_the_stack_is_empty():
+    s = at_orbit(game(2))._replace(decks=game(2).decks[:3] + ((),) + game(2).decks[4:])
+    s = s._replace(done=(False, True), step="turn_end", main="resupply")
+    s = take(s, "end_turn")
+    s = take(s, "travel", pay="free")
+    assert s.step == "turn_order" and s.to_move == 0 and any("stack is empty" in e for e in s.events)
+
+
+def test_a_forced_chance_outcome_is_applied():
+    s = at_orbit(game(2))
+    s = take(take(s, "main", action="blueprint"), "take_blueprint", card=s.bp_display[0])
+    outcomes = s.chance_outcomes()
+    assert outcomes and sum(p for _a, p in outcomes) == 1
+    forced = outcomes[-1][0]
+    t = s.apply(forced)
+    assert forced.get("card") in t.bp_display and t.draws == s.draws + 1
+
+
+def test_why_names_the_rule_for_made_up_or_foreign_actions():
+    s = at_orbit(game(2))
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("teleport", 0))
+    assert "not possible" in e.value.reason and e.value.rule == "Colonization Phase"
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("end_turn", 1))
+    assert "Orange's decision" in e.value.reason
+    t = take(s, "main", action="resupply")
+    with pytest.raises(IllegalAction) as e:
+        t.apply(action(t, "depot_action", space=0))
+    assert "not during it" in e.value.reason
+
+
+def test_private_goals_are_secret_in_a_view_and_discard_needs_your_own():
+    s = at_orbit(game(2))
+    theirs = s.pieces[1].goals[0]
+    if theirs not in s.pieces[0].goals:
+        with pytest.raises(IllegalAction) as e:
+            s.apply(action(s, "discard_goal", goal=theirs))
+        assert "not in your hand" in e.value.reason
+    assert s.view(0).pieces[1].goals == (-1,) * len(s.pieces[1].goals)
+
+
+def test_lss_reward_and_warehouse_restock():
+    s = edit_player(at_colony(game(2)), 0, bots=((1, -2),))
+    s = s._replace(lss=(D.LSS_REWARD_STEPS[0] - 1, 1, 1, 1))
+    s = take(take(take(s, "main", action="construct"), "choose_building", building="generator"),
+             "construct", building="generator", hex=(2, -3))
+    assert s.pieces[0].crystals == 2 and any("LSS Reward" in e for e in s.events)
+    t = at_orbit(game(2))._replace(warehouse=(0, 0, 0, 0, 0, 0), done=(False, True), step="turn_end",
+                                   main="resupply", shuttle_pos=3)
+    t = take(t, "end_turn")
+    assert t.warehouse == D.WAREHOUSE[2] and t.round == 2
+
+
+def test_game_over_retrieves_colonists_before_living_quarters_scoring():
+    s = at_orbit(game(2))._replace(final_round=True, end_triggered=True, done=(False, True), step="turn_end",
+                                   main="resupply")
+    s = edit_player(s, 0, lq=3, wa=1)
+    s = s._replace(slots=tuple((0,) if a == "resupply" else () for a in D.ACTIONS))
+    s = take(s, "end_turn")
+    assert s.is_over and s.pieces[0].lq == 5 and s.pieces[0].wa == 0
+    assert s.score().points(0, "Living Quarters") == D.LQ_OP[5]
+
+
+def test_scenario_helpers_keep_rules_checked():
+    s = add_building(at_colony(game(2)), (1, 1), "shelter")
+    with pytest.raises(ValueError):
+        take(s, "main", action="resupply")
+    assert resolve(s) is s
