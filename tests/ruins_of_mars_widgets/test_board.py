@@ -1,0 +1,220 @@
+"""The Ruins of Mars board (widgets/ruins_of_mars.py): it draws every kind of position, shows what the
+position holds, and redraws when the position changes."""
+from __future__ import annotations
+
+import random
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+import mars_rules  # noqa: E402
+from mars_rules import CHANCE, Action  # noqa: E402
+from mars_rules.ruins_of_mars import data  # noqa: E402
+from mars_rules.ruins_of_mars.scoring import row_points  # noqa: E402
+from widgets import ruins_of_mars as board_mod  # noqa: E402
+from widgets.ruins_of_mars import Board, draw, gain_line, icon_counts, tech_row_bonus  # noqa: E402
+
+game = mars_rules.load("ruins_of_mars")
+
+
+def texts(board):
+    """Every string the board draws (static and dynamic layers)."""
+    out = []
+    for a in board.ax.get_children():
+        if isinstance(a, board_mod._TextLayer):
+            out.extend(s[2] for s in a.specs)
+    return out
+
+
+def walk(state, seed, limit=100000):
+    """A random game from `state`: yields every state on the way (the first one included)."""
+    rng = random.Random(seed)
+    yield state
+    for _ in range(limit):
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def distinct_steps(players, seed):
+    """One state per (step, chance node or decision) of a random game, plus the final state."""
+    seen, out, last = set(), [], None
+    for s in walk(game.new_game(players=players, seed=seed, characters="deal"), seed):
+        key = (s.step, s.to_move == CHANCE, bool(s.facedown))
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+        last = s
+    assert last.is_over
+    if out[-1] is not last:
+        out.append(last)
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_draws_every_step_of_a_random_game(players):
+    states = distinct_steps(players, seed=10 + players)
+    steps = {s.step for s in states}
+    assert {"place_rover", "transfer", "wrench", "action", "replicate", "reallocate", "pass_rover",
+            "game_over"} <= steps
+    if players == 1:
+        assert "solo_reallocation" in steps
+    board = Board(states[0])
+    for s in states:
+        board.update(s)
+        png = board.png()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20000
+        shown = texts(board)
+        assert any(board_mod.STEP_TITLE[s.step] in t for t in shown)
+    final = states[-1]
+    assert final.is_over
+    header = next(t for t in texts(board) if t.startswith("Ruins of Mars"))
+    winners = " and ".join(final.players[w] for w in final.winners())
+    assert "game over" in header and winners in header
+
+
+def test_draw_returns_a_figure_and_draws_into_given_axes():
+    s = game.new_game(players=3, seed=4, characters="deal")
+    fig = draw(s)
+    assert isinstance(fig, Figure)
+    outer = Figure(figsize=(14, 22))
+    ax1, ax2 = outer.subplots(2, 1)
+    assert draw(s, ax=ax1) is outer
+    assert draw(s.apply(s.legal_actions()[0]), ax=ax2) is outer
+    outer.savefig(__import__("io").BytesIO(), format="png", dpi=40)
+
+
+def test_update_changes_the_image_and_same_state_same_bytes():
+    s = game.new_game(players=2, seed=7, characters="deal")
+    board = Board(s)
+    before = board.png()
+    assert board.png() == before  # deterministic
+    nxt = s.apply(next(a for a in s.legal_actions() if a.kind == "place_rover"))
+    board.update(nxt)
+    after = board.png()
+    assert after != before
+    board.update(s)
+    assert board.png() == before  # back to the same position: the same picture
+    assert Board(s).png() == before  # a fresh board draws the same picture
+
+
+def test_update_across_player_counts_rebuilds_the_layout():
+    two = game.new_game(players=2, seed=1, characters="deal")
+    four = game.new_game(players=4, seed=1, characters="deal")
+    board = Board(two)
+    board.update(four)
+    assert board.png() == Board(four).png()
+    assert sum(1 for t in texts(board) if t in ("Fuel", "Parts")) == 0  # compact panels: icons only
+    board.update(two)
+    assert sum(1 for t in texts(board) if t == "Fuel") == 2
+
+
+def test_board_shows_tiles_cards_markers_and_resources():
+    s = game.new_game(players=2, seed=3, characters="deal")
+    board = Board(s)
+    shown = texts(board)
+    for site, col in enumerate(s.sites):
+        for t in col:
+            assert f"#{t}" in shown
+    for lv in range(3):
+        assert f"deck: {len(s.decks[lv])} cards" in shown
+        for cid in s.display[lv]:
+            assert cid in " ".join(shown)
+            assert s.cards.tech[cid].name[:17] in shown
+    for name in data.SITES:
+        assert name in shown
+    for k, pp in enumerate(data.TRACK_PP):
+        assert str(pp) in shown
+    assert "A" in shown and "B" in shown and "Cap" in shown
+    # both players' markers on each of the 5 tracks (their seat numbers)
+    assert shown.count("1") >= 5 and shown.count("2") >= 5
+
+
+def test_rover_and_active_site_labels():
+    s = game.new_game(players=2, seed=3, characters="deal", first_player=0)
+    while s.step != "place_rover":
+        s = s.apply(s.legal_actions()[0])
+    assert not any("ROVER" in t for t in texts(Board(s)))  # no Rover on the planet before the first turn
+    s = s.apply(Action("place_rover", s.to_move, {"site": "Dormitory"}))
+    assert "▼ ROVER · Active Site" in texts(Board(s))
+    while s.step != "place_rover":
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(
+            next((a for a in s.legal_actions() if a.kind == "skip"), s.legal_actions()[0]))
+    assert "▼ Rover (last turn)" in texts(Board(s))
+
+
+def test_reallocation_shows_the_face_down_tiles_and_the_next_site():
+    s = game.new_game(players=2, seed=5, characters="deal")
+    s = next(x for x in walk(s, 3) if x.step == "reallocate" and len(x.facedown) >= 2)
+    shown = texts(Board(s))
+    assert "next tile here" in shown
+    line = next(t for t in shown if t.startswith("Reallocating"))
+    assert f"next one to the {data.SITES[s.realloc_to]}" in line
+    assert str(len(s.facedown)) in line
+
+
+def test_gain_line_counts_the_icons_of_the_column():
+    s = game.new_game(players=2, seed=1, characters="deal", tiles=("RR", "OS", "GW", "BX", "S", "W", "X", "R",
+                                                                    "O", "G", "B"))
+    s = s._replace(sites=((0, 1, 10), (2, 3), (4, 5), (6, 7), (8, 9)))
+    assert icon_counts(s, 0) == {"R": 2, "O": 1, "S": 1, "B": 1}
+    assert data.SITE_ACTION[0] == "discover" and data.SITE_RADIATION[0] == 1
+    assert gain_line(s, 0) == "2F 1Pa 1Ox 1 any ☢1"       # Discover: resources; printed Radiation 1
+    assert data.SITE_ACTION[1] == "decipher"
+    assert gain_line(s, 1) == "G+1 B+1 W×1 ☢1"              # Decipher: tracks
+    assert gain_line(s, 2) == "1 any W×1"
+
+
+def test_row_bonus_matches_the_score_sheet():
+    seen = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        end = list(walk(game.new_game(players=players, seed=seed, characters="deal"), seed))[-1]
+        for p in range(players):
+            shown = sum(tech_row_bonus(end, p, r) or 0 for r in range(3))
+            assert shown == row_points(end, end.boards[p]) == end.score().points(p, "Tech rows")
+            seen += shown
+    assert seen > 0
+
+
+def test_solo_ai_backs_and_scores():
+    end = list(walk(game.new_game(players=1, seed=2, characters="deal"), 2))[-1]
+    board = Board(end)
+    shown = texts(board)
+    b = end.boards[1]
+    backs = sum(b.face_down)
+    assert shown.count("back") == backs
+    for r in range(3):
+        bonus = tech_row_bonus(end, 1, r)
+        assert bonus in (None, 10)
+    assert sum(tech_row_bonus(end, 1, r) or 0 for r in range(3)) == end.score().points(1, "Tech rows")
+    totals = end.score().totals
+    assert f"Score now: {totals[0]} PP (final)" in shown
+
+
+def test_custom_tiles_and_cards_are_drawn():
+    cards = game.data.default_card_data()
+    for k, c in enumerate(cards["tech"]):
+        c["name"] = f"Gadget {k}"
+    s = game.new_game(players=2, seed=1, characters="deal", cards=game.load_cards(cards),
+                      tiles=("SS", "SS", "SS", "SS", "SS", "SS", "SS", "SS", "SS", "SS", "WWX"))
+    board = Board(s)
+    shown = texts(board)
+    assert shown.count("★") >= 20  # 10 star tiles with 2 icons (+ the legend and the star track)
+    names = [s.cards.tech[c].name for col in s.display for c in col]
+    assert len(names) == 12 and all(n.startswith("Gadget ") and n in shown for n in names)
+
+
+def test_redraw_is_fast_enough_to_measure():
+    """Not a timing assertion (the machine is shared): the redraw path runs and its parts are cached."""
+    s = game.new_game(players=4, seed=9, characters="deal")
+    board = Board(s)
+    board.png()
+    n = len(board_mod._SPRITES)
+    board.update(s)
+    board.png()
+    assert len(board_mod._SPRITES) == n  # the same position rasterises no new text
