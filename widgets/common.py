@@ -59,7 +59,7 @@ class TextBoard:
 
     def __init__(self, state, ax=None, figsize=None):
         if ax is None:
-            self.fig = Figure(figsize=figsize or (6, 2.4))
+            self.fig = Figure(figsize=figsize or (6, 1.6))
             self.ax = self.fig.add_axes([0, 0, 1, 1])
         else:
             self.fig, self.ax = ax.figure, ax

@@ -25,7 +25,7 @@ import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
 
-from .common import (esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
+from .common import (PNG_DPI, esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
                      short_error, show_png, shown_png, who_moves)
 from .scoresheet import ScoreSheet
 
@@ -36,7 +36,7 @@ CSS = """<style>
   line-height: 1.3; padding: 3px 10px; margin: 2px 4px 2px 0;}
 .mr-explorer .mr-kind {font-weight: bold; margin-top: 4px;}
 .mr-explorer .mr-steps ol {margin: 2px 0; padding-left: 24px;}
-.mr-explorer .mr-steps li {padding: 1px 4px; color: #444;}
+.mr-explorer .mr-steps li {padding: 0 4px; margin: 0; color: #444; line-height: 1.45; font-size: 12.5px;}
 .mr-explorer .mr-steps li.mr-current {background: #fde9a9; color: #000; font-weight: bold;
   border-left: 4px solid #a6761d;}
 .mr-explorer .mr-help {background: #f4f6fa; border-left: 4px solid #1f77b4; padding: 4px 8px; line-height: 1.35;}
@@ -46,6 +46,13 @@ CSS = """<style>
 .mr-explorer .mr-events ul {margin: 2px 0; padding-left: 20px;}
 .mr-explorer .mr-title {font-size: 15px;}
 </style>"""
+
+_TEACHER = -1  # the "view as" dropdown's value for the teacher (a Dropdown cannot select None)
+
+
+def _dropdown_view(view_as):
+    return _TEACHER if view_as is None else view_as
+
 
 _POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0]}
 
@@ -97,17 +104,16 @@ class Explorer(W.VBox):
     def _build(self):
         s = self.state
         self.title = W.HTML(layout=W.Layout(margin="0 0 4px 0")).add_class("mr-title")
-        self.board_out = W.Output(layout=W.Layout(flex="0 1 auto", min_width="280px")).add_class("mr-board")
-        view_options = [("Teacher (sees everything)", None)] + [
+        self.board_out = W.Output(layout=W.Layout(flex="0 1 auto", max_width="100%")).add_class("mr-board")
+        view_options = [("Teacher (sees everything)", _TEACHER)] + [
             (f"{name} (seat {i})", i) for i, name in enumerate(s.players)]
-        self.view_select = W.Dropdown(options=view_options, value=self.view_as, description="View as",
+        self.view_select = W.Dropdown(options=view_options, value=_dropdown_view(self.view_as), description="View as",
                                       layout=W.Layout(width="280px")).add_class("mr-view")
         self.view_select.observe(self._on_view, names="value")
         self.steps = W.HTML().add_class("mr-steps")
         self.step_help = W.HTML().add_class("mr-step-help")
         side = W.VBox([self.view_select, self.steps, self.step_help],
-                      layout=W.Layout(flex="1 1 300px", min_width="260px", max_width="460px", margin="0 0 0 12px"))
-        top = W.HBox([self.board_out, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+                      layout=W.Layout(flex="0 1 340px", min_width="260px", margin="0 16px 0 0")).add_class("mr-side")
 
         self.actions_label = W.HTML().add_class("mr-actions-label")
         self.actions_box = W.VBox(layout=W.Layout(margin="2px 0")).add_class("mr-actions")
@@ -128,7 +134,7 @@ class Explorer(W.VBox):
         self.chance_box = W.HBox([self.draw_button, self.outcome_select, self.choose_button],
                                  layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-chance")
         self.auto_button = W.Button(description="Let the computer play until my turn", icon="forward",
-                                    layout=W.Layout(width="auto"),
+                                    layout=W.Layout(width="auto", align_self="flex-start"),
                                     tooltip="Plays chance events and the computer's seats until a human seat decides")
         self.auto_button.add_class("mr-autoplay")
         self.auto_button.on_click(lambda _b: self.autoplay())
@@ -152,8 +158,12 @@ class Explorer(W.VBox):
         self.score.add_class("mr-score")
         bottom = W.HBox([self.events, self.score], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
 
-        self.children = [W.HTML(CSS), self.title, top, self.actions_label, self.actions_box, self.chance_box,
-                         self.auto_button, self.message, history_row, bottom]
+        controls = W.VBox([self.actions_label, self.actions_box, self.chance_box, self.auto_button, self.message,
+                           history_row], layout=W.Layout(flex="1 1 420px", min_width="320px")).add_class("mr-controls")
+        # the board on top; under it the turn steps (left) and the controls (right); then events and score
+        middle = W.HBox([side, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                          margin="6px 0"))
+        self.children = [W.HTML(CSS), self.title, self.board_out, middle, bottom]
 
     # ----- user operations (each one guarded) ---------------------------
     def apply(self, action) -> bool:
@@ -311,8 +321,9 @@ class Explorer(W.VBox):
         self.message.value = "".join(parts)
 
     def _on_view(self, change):
-        if not self._syncing and change["new"] != self.view_as:
-            self.set_view(change["new"])
+        player = None if change["new"] == _TEACHER else change["new"]
+        if not self._syncing and player != self.view_as:
+            self.set_view(player)
 
     def _on_jump(self, change):
         if not self._syncing and change["new"] != self.history.index:
@@ -333,6 +344,9 @@ class Explorer(W.VBox):
             self.board.update(shown)
             self.png = render_png(self.board.fig)
             show_png(self.board_out, self.png)
+            width = f"{int(round(self.board.fig.get_figwidth() * PNG_DPI)) + 8}px"
+            if self.board_out.layout.width != width:  # the image's own width, so the panel sits beside it
+                self.board_out.layout.width = width
             self._shown_state = shown
         self._render_title(state)
         self._render_steps(state)
@@ -342,8 +356,8 @@ class Explorer(W.VBox):
         self.score.update(shown.score())
         self._syncing = True
         try:
-            if self.view_select.value != self.view_as:
-                self.view_select.value = self.view_as
+            if self.view_select.value != _dropdown_view(self.view_as):
+                self.view_select.value = _dropdown_view(self.view_as)
         finally:
             self._syncing = False
         self._render_message()

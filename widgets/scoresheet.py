@@ -14,12 +14,13 @@ from .common import esc
 
 CSS = """<style>
 .mr-score table {border-collapse: collapse; font-size: 13px; margin: 2px 0;}
-.mr-score th, .mr-score td {border: 1px solid #bbb; padding: 2px 8px;}
+.mr-score th, .mr-score td {border: 1px solid #bbb; padding: 2px 8px; line-height: 1.2;}
 .mr-score td.mr-num {text-align: right; font-variant-numeric: tabular-nums;}
 .mr-score tr.mr-total td {font-weight: bold; border-top: 2px solid #444;}
 .mr-score th.mr-winner {background: #fde9a9;}
-.mr-score .mr-rule {color: #666; font-size: 11px; display: block;}
-.mr-score caption {caption-side: bottom; text-align: left; font-size: 12px; color: #333; padding-top: 3px;}
+.mr-score .mr-rule {color: #666; font-size: 10.5px; display: block; line-height: 1.1;}
+.mr-score caption {caption-side: bottom; text-align: left; font-size: 12px; color: #333; padding-top: 3px;
+  line-height: 1.3; max-width: 420px;}
 </style>"""
 
 
@@ -27,7 +28,7 @@ def to_html(sheet, css: bool = True) -> str:
     """One table: a row per category (with its rulebook section in small text and as a tooltip),
     a column per player, the totals, then the tie-break line and whether the sheet is final."""
     n = len(sheet.players)
-    winners = set(sheet.winners or ())
+    winners = set(sheet.winners or ()) if sheet.final else set()  # a star only on a final sheet
     status = "final" if sheet.final else "provisional: the game is not over"
     head = "".join(
         f'<th class="mr-player{" mr-winner" if p in winners else ""}">{esc(name)}'

@@ -225,7 +225,8 @@ def test_view_as_uses_state_view(case):
     assert ex.view_select.value == other and ex.action_buttons == ()
     assert "hidden in this view" in ex.actions_label.value
     assert not ex.set_view(99) and "no seat 99" in ex.error_text and ex.view_as == other
-    ex.set_view(None)
+    ex.view_select.value = ex.view_select.options[0][1]
+    assert ex.view_as is None and ex.view_select.label.startswith("Teacher")
     assert ex.shown is state and len(ex.action_buttons) == len(state.legal_actions())
 
 

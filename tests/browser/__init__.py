@@ -1,0 +1,1 @@
+"""The real-browser test of the Explorer (Voilà + headless Chromium driven by Playwright)."""
