@@ -82,7 +82,7 @@ class Board:
     def _title(self, state, top):
         who = state.to_move
         if who is None:
-            mover = "game over"
+            mover = "game over - winner(s): " + ", ".join(state.players[w] for w in state.winners())
         elif isinstance(who, int):
             mover = f"to move: {state.players[who]} ({state.players[who][0]})"
         else:
@@ -103,7 +103,7 @@ class Board:
             x, y = _xy(h, cy)
             rec = bm.get(h)
             face = BUILDING_COLOURS[rec[1]] if rec else ("#FFE9D6" if h in zone else "#F7F3EE")
-            ax.add_patch(RegularPolygon((x, y), 6, radius=HEX * 0.97, facecolor=face,
+            ax.add_artist(RegularPolygon((x, y), 6, radius=HEX * 0.97, facecolor=face,
                                         edgecolor=HIGHLIGHT if h in zone else "#B8B0A8",
                                         lw=1.6 if h in zone else 0.6, zorder=1))
         # Complexes: a thick line between adjacent Buildings of one type, and the size
@@ -122,20 +122,20 @@ class Board:
             label = D.BUILDING_LETTER[btype] + (str(sizes[h]) if sizes.get(h, 1) > 1 else "")
             self._t(x, y + 0.22, label, ha="center", fontsize=9, weight="bold", zorder=5)
             if adv >= 0:
-                ax.add_patch(Circle((x, y), HEX * 0.78, fill=False, edgecolor=SEAT_COLOURS[adv], lw=2.6, zorder=3))
+                ax.add_artist(Circle((x, y), HEX * 0.78, fill=False, edgecolor=SEAT_COLOURS[adv], lw=2.6, zorder=3))
                 self._t(x - 0.33, y - 0.28, "A" + state.players[adv][0], ha="center", fontsize=6, zorder=6,
                         color="black", weight="bold")
             if miner >= 0:
-                ax.add_patch(Circle((x + 0.3, y - 0.3), 0.17, facecolor=SEAT_COLOURS[miner], edgecolor="black",
+                ax.add_artist(Circle((x + 0.3, y - 0.3), 0.17, facecolor=SEAT_COLOURS[miner], edgecolor="black",
                                     lw=0.5, zorder=6))
                 self._t(x + 0.3, y - 0.3, state.players[miner][0], ha="center", fontsize=6, zorder=7)
         for h in state.map_crystals:
             x, y = _xy(h, cy)
-            ax.add_patch(RegularPolygon((x + 0.32, y + 0.3), 4, radius=0.17, facecolor="#00CED1",
+            ax.add_artist(RegularPolygon((x + 0.32, y + 0.3), 4, radius=0.17, facecolor="#00CED1",
                                         edgecolor="black", lw=0.5, zorder=6))
         for h, kind, _tid in state.tiles:
             x, y = _xy(h, cy)
-            ax.add_patch(Rectangle((x - 0.52, y + 0.08), 0.42, 0.34, facecolor="white", edgecolor="black",
+            ax.add_artist(Rectangle((x - 0.52, y + 0.08), 0.42, 0.34, facecolor="white", edgecolor="black",
                                    lw=0.7, zorder=6))
             self._t(x - 0.31, y + 0.25, "D" if kind == "discovery" else "Rs", ha="center", fontsize=6, zorder=7)
         for p, pl in enumerate(state.pieces):
@@ -143,12 +143,12 @@ class Board:
             for i, b in enumerate(pl.bots):
                 x, y = _xy(b, cy)
                 dx = -0.3 + 0.15 * p
-                ax.add_patch(Rectangle((x + dx - 0.14, y - 0.45), 0.28, 0.28, facecolor=c, edgecolor="black",
+                ax.add_artist(Rectangle((x + dx - 0.14, y - 0.45), 0.28, 0.28, facecolor=c, edgecolor="black",
                                        lw=0.6, zorder=8))
                 self._t(x + dx, y - 0.31, "B", ha="center", fontsize=5.5, zorder=9)
             x, y = _xy(pl.rover, cy)
             dx = -0.25 + 0.17 * p
-            ax.add_patch(Polygon([(x + dx - 0.17, y - 0.02), (x + dx + 0.17, y - 0.02), (x + dx, y + 0.3)],
+            ax.add_artist(Polygon([(x + dx - 0.17, y - 0.02), (x + dx + 0.17, y - 0.02), (x + dx, y + 0.3)],
                                  closed=True, facecolor=c, edgecolor="black", lw=0.6, zorder=8))
             self._t(x + dx, y + 0.1, "R", ha="center", fontsize=5, zorder=9)
         self._t(0.2, cy - 7.15, "M Mine G Generator W Water Extr. H Greenhouse O Oxygen Cond. S Shelter (n = Complex "
@@ -189,10 +189,10 @@ class Board:
                 for k in range(D.slots_for(a, n)):
                     cx = x0 + 6.2 + 0.55 * k
                     if k < len(on):
-                        ax.add_patch(Circle((cx, y), 0.22, facecolor=SEAT_COLOURS[on[k]], edgecolor="black", lw=0.6))
+                        ax.add_artist(Circle((cx, y), 0.22, facecolor=SEAT_COLOURS[on[k]], edgecolor="black", lw=0.6))
                         self._t(cx, y, state.players[on[k]][0], ha="center", fontsize=6.5)
                     else:
-                        ax.add_patch(Circle((cx, y), 0.22, fill=False, edgecolor="#999999", lw=0.6))
+                        ax.add_artist(Circle((cx, y), 0.22, fill=False, edgecolor="#999999", lw=0.6))
             # Turn Order spaces
             y = y0 - 0.62 * 6.1
             self._t(x0, y, "Turn Order:", fontsize=7.5)
@@ -200,12 +200,12 @@ class Board:
                 space = col * D.TURN_ORDER_SPACES + k
                 cx = x0 + 2.4 + 1.0 * k
                 bonus = {"crystal": "+1C", "choice": "+1?", "": ""}[D.TURN_ORDER_BONUS[k]]
-                ax.add_patch(Rectangle((cx - 0.4, y - 0.3), 0.8, 0.6, fill=False, edgecolor="#777777", lw=0.6))
+                ax.add_artist(Rectangle((cx - 0.4, y - 0.3), 0.8, 0.6, fill=False, edgecolor="#777777", lw=0.6))
                 self._t(cx, y - 0.48, bonus, ha="center", fontsize=5.5)
                 if space in state.order:
                     p = state.order.index(space)
                     face = "#BBBBBB" if state.done[p] else SEAT_COLOURS[p]
-                    ax.add_patch(Rectangle((cx - 0.32, y - 0.22), 0.64, 0.44, facecolor=face, edgecolor="black",
+                    ax.add_artist(Rectangle((cx - 0.32, y - 0.22), 0.64, 0.44, facecolor=face, edgecolor="black",
                                            lw=1.8 if p == state.to_move else 0.6))
                     self._t(cx, y, state.players[p][0], ha="center", fontsize=7)
 
@@ -217,11 +217,11 @@ class Board:
         self._t(x0, y0 + 2.5, "Shuttle", fontsize=7.5, weight="bold")
         for k in range(-3, 4):
             cx = x0 + 4.4 + 0.8 * k
-            ax.add_patch(Rectangle((cx - 0.33, y0 + 2.2), 0.66, 0.6, fill=False,
+            ax.add_artist(Rectangle((cx - 0.33, y0 + 2.2), 0.66, 0.6, fill=False,
                                    edgecolor=HIGHLIGHT if k == 0 else "#777777", lw=1.2 if k == 0 else 0.6))
             self._t(cx, y0 + 2.0, str(abs(k)), ha="center", fontsize=5.5)
         pos = -state.shuttle_pos if state.shuttle_side == "orbit" else state.shuttle_pos
-        ax.add_patch(Polygon([(x0 + 4.4 + 0.8 * pos - 0.25, y0 + 2.3), (x0 + 4.4 + 0.8 * pos + 0.25, y0 + 2.3),
+        ax.add_artist(Polygon([(x0 + 4.4 + 0.8 * pos - 0.25, y0 + 2.3), (x0 + 4.4 + 0.8 * pos + 0.25, y0 + 2.3),
                               (x0 + 4.4 + 0.8 * pos, y0 + 2.75)], closed=True, facecolor="#444444"))
         self._t(x0 + 0.9, y0 + 2.05, "Orbit", fontsize=6)
         self._t(x0 + 7.0, y0 + 2.05, "Colony", fontsize=6)
@@ -237,7 +237,7 @@ class Board:
             for k in range(1, D.LSS_MAX + 1):
                 cx = x0 + 3.2 + 0.36 * k
                 filled = k <= state.lss[i]
-                ax.add_patch(Rectangle((cx - 0.15, y - 0.15), 0.3, 0.3,
+                ax.add_artist(Rectangle((cx - 0.15, y - 0.15), 0.3, 0.3,
                                        facecolor=BUILDING_COLOURS[track] if filled else "white",
                                        edgecolor="#555555" if k not in D.LEVEL_UP_AT.values() else HIGHLIGHT, lw=0.6))
         # Missions
@@ -264,9 +264,9 @@ class Board:
         ax = self.ax
         pl = state.pieces[p]
         c = SEAT_COLOURS[p]
-        ax.add_patch(Rectangle((0.1, y - 0.05), X_MAX - 0.2, 1.8, facecolor="#FFFFFF",
+        ax.add_artist(Rectangle((0.1, y - 0.05), X_MAX - 0.2, 1.8, facecolor="#FFFFFF",
                                edgecolor=HIGHLIGHT if active else "#999999", lw=2.2 if active else 0.7))
-        ax.add_patch(Rectangle((0.25, y + 1.2), 0.45, 0.45, facecolor=c, edgecolor="black", lw=0.6))
+        ax.add_artist(Rectangle((0.25, y + 1.2), 0.45, 0.45, facecolor=c, edgecolor="black", lw=0.6))
         self._t(0.47, y + 1.42, state.players[p][0], ha="center", fontsize=8, weight="bold")
         side = "Orbit" if 0 <= state.order[p] < D.TURN_ORDER_SPACES else "Colony"
         self._t(0.9, y + 1.42, f"{state.players[p]} ({side})" + ("  <- to move" if active else ""), fontsize=8.5,
@@ -290,7 +290,7 @@ class Board:
         for k in range(D.DEPOT_SPACES):
             covered = k >= D.DEPOT_SPACES - pl.depot_ships
             cx = xd + 0.2 + 0.62 * k
-            ax.add_patch(Rectangle((cx, y + 0.55), 0.55, 0.5, facecolor="#9E9E9E" if covered else "#FFFFFF",
+            ax.add_artist(Rectangle((cx, y + 0.55), 0.55, 0.5, facecolor="#9E9E9E" if covered else "#FFFFFF",
                                    edgecolor="black", lw=0.5))
             if covered:
                 self._t(cx + 0.27, y + 0.8, "Sh", ha="center", fontsize=5.5)
@@ -303,7 +303,7 @@ class Board:
                 cx = xl + 0.2 + 0.95 * (col - 1)
                 cy = y + 0.05 + 0.36 * ri
                 t = cells.get((row, col))
-                ax.add_patch(Rectangle((cx, cy), 0.9, 0.33, facecolor="#D9EAF7" if t else "white",
+                ax.add_artist(Rectangle((cx, cy), 0.9, 0.33, facecolor="#D9EAF7" if t else "white",
                                        edgecolor="#666666", lw=0.4))
                 if t:
                     self._t(cx + 0.45, cy + 0.16, t[:5], ha="center", fontsize=5.5)

@@ -14,6 +14,17 @@ safeguard is not a rule of the game: if the end is not triggered by the end of r
 >>> sorted({a.kind for a in s.legal_actions()})[:2]
 ['depot_action', 'discard_goal']
 
+What the teaching edition assumes (all in data.py, marked ASSUMED): a radius-4 hex map with a
+Mine in the centre, one LSS Building of each type 2 hexes away and a Shelter per player; Building
+costs one step down the dependency chain; 2-3 slots per action; Turn Order bonuses; Lab rows,
+column costs, benefits and end-game OP; Depot Executive actions (1 Crystal each); storage limits;
+LSS steps of the Colony levels and what each level changes; Mission, Private Goal, Blueprint,
+Scientist, Earth Contract and Discovery tile lists; where the Shuttle starts; the round limit.
+Readings of the summary: Colonists left on the slots of a side are retrieved when their owner
+travels back to that side; Miners stay on their Mines; Bots and Rovers may share hexes and cross
+Buildings; a Rover claims the tile it ends on before Bots clean; a player with no possible Main
+action passes.
+
 A round is a Colonization Phase (each player's turn, in Turn Order: Orbit spaces left to right,
 then Colony spaces left to right) and a Shuttle Phase. Every `state.step` is a key of TURN_STEPS.
 
