@@ -1,0 +1,66 @@
+"""Simple playing policies for experiments: `builder` (a greedy colony builder) besides the core's random.
+
+A policy is `policy(state, rng) -> Action` (see mars_rules.core.playout). These are teaching baselines,
+not strong players.
+
+>>> import random
+>>> from mars_rules.core import playout
+>>> from mars_rules.mars_colony import new_game
+>>> end = playout(new_game(players=2, seed=1), policy=builder, seed=1)
+>>> end.is_over
+True
+"""
+from __future__ import annotations
+
+from .data import SLOTS
+from .state import capacity, consumption
+
+BUILD_ORDER = ("plant", "habitat", "silo", "comm", "mil", "rnd", "port", "mine")
+STAFF_ORDER = ("plant", "silo", "comm", "mil", "rnd", "port", "mine")
+
+
+def builder(state, rng):
+    """Build whatever is affordable (plants first when energy is short), staff everything, never unstaff,
+    trade 3-for-1 only from a large pile, refuse offers, discard from the largest pile."""
+    legal = state.legal_actions()
+    step = state.step
+    kinds = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    if step == "research":
+        return kinds["roll_die"][0]
+    if step == "research_keep":
+        return kinds.get("play_card", kinds.get("keep_card"))[0]
+    if step == "trade":
+        col = state.colonies[state.to_move]
+        trades = [a for a in kinds.get("earth_trade", ()) if col.hand[a.get("give")] >= 4]
+        if trades:
+            return min(trades, key=lambda a: (col.hand[a.get("get")], a.get("get")))
+        return kinds["end_trade"][0]
+    if step == "trade_reply":
+        return kinds["refuse_offer"][0]
+    if step == "build":
+        col = state.colonies[state.to_move]
+        spare = capacity(col, state.cards) - consumption(col)
+        builds = kinds.get("build", ())
+        order = BUILD_ORDER if spare <= 1 else BUILD_ORDER[1:] + ("plant",)
+        for what in order:
+            for a in builds:
+                if a.get("installation") == what:
+                    return a
+        return kinds["end_construction"][0]
+    if step == "move_colonists":
+        if "power_habitat" in kinds:
+            return kinds["power_habitat"][0]
+        staff = kinds.get("staff", ())
+        for track in STAFF_ORDER:
+            for a in staff:
+                if SLOTS[a.get("slot")][0] == track:
+                    return a
+        return kinds["end_moves"][0]
+    if step == "discard":
+        col = state.colonies[state.to_move]
+        if "discard" in kinds:
+            return max(kinds["discard"], key=lambda a: (col.hand[a.get("material")], -a.get("material")))
+        return legal[0]
+    return legal[int(rng.random() * len(legal))]
