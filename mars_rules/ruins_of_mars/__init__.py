@@ -203,7 +203,7 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
               solo_die=0, end_turns=-1, cards=cards)
     if first_player is not None:
         from mars_rules.core import Action
-        from .rules import apply_first_player
+        from .transitions import apply_first_player
         s = apply_first_player(s, Action("first_player", CHANCE, {"player": first_player}))
     while s.to_move == CHANCE:
         s = s.resolve_chance()

@@ -8,6 +8,7 @@ from mars_rules.core import CHANCE, Action
 
 from .data import LANGUAGES, RESOURCES, SITES, effect_text
 from .effects import advance, can_advance, gain, gain_text, set_board, track_limit
+from .flow import has_start_abilities, site_wrench
 
 fast = Action.fast
 
@@ -166,7 +167,6 @@ def _free_text(card, a):
 
 # ----- transitions --------------------------------------------------------------------------------
 def apply_effect(s, seat, effect, choice, label):
-    from .rules import site_wrench
     kind = effect[0]
     name = s.players[seat]
     b = s.boards[seat]
@@ -193,7 +193,6 @@ def _spend_hourglass(s, seat, n=1):
 
 
 def apply_character_ability(s, a):
-    from .rules import site_wrench
     seat = s.current
     ch = a.get("character")
     s = _spend_hourglass(s, seat)
@@ -215,7 +214,7 @@ def apply_character_ability(s, a):
     if ch == "Trader":
         key = "char2" if "char" in s.used else "char"
         s = s._replace(used=s.used + (key,))
-        return _after_chance_or_step(site_wrench(s, seat, a.get("choice"), (), "Trader (1 Hourglass)"))
+        return site_wrench(s, seat, a.get("choice"), (), "Trader (1 Hourglass)")
     if ch == "Professor":
         r = RESOURCES.index(a.get("resource"))
         b = s.boards[seat]
@@ -225,10 +224,6 @@ def apply_character_ability(s, a):
         s, text = advance(s, seat, LANGUAGES.index(a.get("track")), 1)
         return s._replace(events=(f"Professor (1 Hourglass + 1 {RESOURCES[r]}): {text}.",))
     raise AssertionError(ch)
-
-
-def _after_chance_or_step(s):
-    return s
 
 
 def apply_tech_ability(s, a):
@@ -250,7 +245,6 @@ def apply_free_ability(s, a):
     s = s._replace(used=s.used + ("free:" + cid,))
     s = apply_effect(s, seat, card.effect, None, f"{card.name} (free ability)")
     if s.step == "start_of_turn" and s.to_move != CHANCE:
-        from .rules import has_start_abilities
         if not has_start_abilities(s, seat):
             s = s._replace(step="place_rover")
     return s

@@ -13,6 +13,7 @@ from mars_rules.core import CHANCE, Checker, PositionError, parse_position
 from .data import (CAPSTONE, CARDS, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, N_TILES, RESOURCE_CAP, CardSet,
                    check_card_source)
 from .effects import level3_count
+from .flow import _next_without_character
 
 STEP_KEYS = ("first_player", "choose_character", "start_of_turn", "solo_reallocation", "place_rover", "transfer",
              "radiation", "wrench", "action", "replicate", "reallocate", "pass_rover", "game_over")
@@ -255,7 +256,6 @@ def _read(data):
 
 
 def expected_to_move(s):
-    from .rules import _next_without_character
     if s.step == "game_over":
         return None
     if s.chance:

@@ -8,6 +8,7 @@ from mars_rules.core import CHANCE, Action
 from . import texts
 from .data import DECK_OXYGEN, DISPLAY_OXYGEN
 from .effects import advance, can_pay, empty_rows, level_ok, set_board
+from .flow import enter_reallocate
 
 fast = Action.fast
 
@@ -87,7 +88,6 @@ def _remove_from_display(s, level, k):
 
 def after_display_change(s, level, events):
     """Refill the top space of the column from the deck (a chance node) or go on to Step 7."""
-    from .rules import enter_reallocate
     if s.decks[level - 1] and s.display[level - 1][0] is None:
         return s._replace(chance="refill_display", pending=level, to_move=CHANCE, events=events)
     if not s.decks[level - 1]:
@@ -132,7 +132,6 @@ def apply_take_from_deck(s, a):
     events = (f"Step 6: {s.players[seat]} pays {DECK_OXYGEN} Oxygen, takes {card.name} ({cid}) from the Level "
               f"{level} deck, places it in row {row + 1} and shuffles the deck.",)
     s, events = one_time(s, seat, card, events)
-    from .rules import enter_reallocate
     return enter_reallocate(s, events)
 
 
@@ -150,6 +149,5 @@ def apply_refill(s, a):
     deck = tuple(c for c in s.decks[level - 1] if c != cid)
     s = s._replace(display=s.display[:level - 1] + (col,) + s.display[level:],
                    decks=s.decks[:level - 1] + (deck,) + s.decks[level:], chance="", pending=0)
-    from .rules import enter_reallocate
     return enter_reallocate(s, (f"{s.cards.tech[cid].name} ({cid}) is revealed into the +3 Oxygen space of the "
                                 f"Level {level} column.",))

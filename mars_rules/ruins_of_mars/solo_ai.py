@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from mars_rules.core import CHANCE, Action
+from mars_rules.core import Action
 
 from .data import LANGUAGES, RESOURCES, SITE_ACTION, SITES
 from .effects import advance, can_pay, level_ok, set_board, track_limit
+from .flow import enter_reallocate
+from .replicate import after_display_change
 
 fast = Action.fast
 AI = 1
@@ -118,7 +120,6 @@ def legal(s):
 
 
 def apply_ai_replicate(s, a):
-    from .replicate import after_display_change
     cid = a.get("card")
     card = s.cards.ai[cid]
     b = s.boards[AI]
@@ -141,7 +142,6 @@ def apply_ai_replicate(s, a):
     col = s.display[level - 1]
     k = max((i for i in range(4) if col[i] is not None), default=-1)
     if k < 0:
-        from .rules import enter_reallocate
         return enter_reallocate(s, events + (f"The Level {level} display is empty: nothing to discard.",))
     gone = col[k]
     col = (None,) + col[:k] + col[k + 1:]
@@ -161,5 +161,3 @@ def spend_hourglasses(s):
                                           f"Radiation (it always does).",))
     return s
 
-
-_ = CHANCE
