@@ -121,8 +121,10 @@ def begin_learn(state, seat):
 
 
 def legal_learn(state, seat) -> list:
-    out = learn_options(state, seat) if state.used < state.allow else []
-    return _finish_list(state, seat, "learn", out, state.allow < 2, "take a second Tech tile")
+    if state.used < state.allow:
+        return _finish_list(state, seat, "learn", learn_options(state, seat), False, "")
+    useful = state.allow < 2 and state.pieces[seat].lq > 0 and begin_learn(state, seat) is None
+    return _finish_list(state, seat, "learn", [], useful, "take a second Tech tile")
 
 
 def benefit(t, seat, row):
@@ -188,8 +190,11 @@ def begin_rnd(state, seat):
 
 def legal_rnd(state, seat) -> list:
     out = develop_options(state, seat)
-    st = state._replace(used=len(state.moves)) if len(state.moves) != state.used else state
-    return _finish_list(st, seat, "rnd", out, len(state.moves) >= 2, "develop one more tile")
+    useful = False
+    if len(state.moves) >= state.allow and state.pieces[seat].lq > 0:
+        more = state._replace(allow=state.allow + 1)
+        useful = any(develop_problem(more, seat, t) is None for t, _r, _c in state.pieces[seat].lab)
+    return _finish_list(state, seat, "rnd", out, useful, "develop one more tile")
 
 
 def apply_develop(t, seat, tech):
@@ -237,7 +242,7 @@ def legal_resupply(state, seat) -> list:
     if state.used < state.allow:
         out = [Action.fast("take_item", seat, (("item", i),), text) for i in D.ITEMS
                if item_problem(state, seat, i) is None]
-    return _finish_list(state, seat, "resupply", out, True, "take one more item")
+    return _finish_list(state, seat, "resupply", out, begin_resupply(state, seat) is None, "take one more item")
 
 
 def apply_item(t, seat, item):
