@@ -51,11 +51,11 @@ def best_track(s):
     langs = s.boards[AI].languages
     movable = [t for t in range(5) if langs[t] < track_limit(s, AI, t)]
     if not movable:
-        return 0, "no track can advance: the step is lost (leftmost track)"
+        return 0, "tracks are all blocked: the step is lost (leftmost track)"
     top = max(langs[t] for t in movable)
     t = next(t for t in movable if langs[t] == top)
     tied = sum(1 for u in movable if langs[u] == top)
-    return t, ("its highest marker that can advance" + (", leftmost of the tied tracks" if tied > 1 else ""))
+    return t, ("highest marker that can advance" + (", leftmost of the tied tracks" if tied > 1 else ""))
 
 
 def replicate_choice(s):
@@ -81,41 +81,42 @@ def legal(s):
     b = s.boards[AI]
     if step == "place_rover":
         site, why = rover_site(s)
-        return (_act("place_rover", (("site", SITES[site]),), f"AI places the Rover on the {why}"),)
+        return (_act("place_rover", (("site", SITES[site]),), f"Place the Rover on the {why}"),)
     if step == "transfer":
-        return (_act("skip", (("step", "transfer"),), "AI: never makes the optional transfer"),)
+        return (_act("skip", (("step", "transfer"),), "Skip the transfer: the AI never makes the optional transfer"),)
     if step == "wrench":
         site = s.rover
         if site == 1:
             r = least_resource(b)
             return (_act("use_wrench", (("choice", RESOURCES[r]),),
-                         f"AI uses the Wrench bonus at the Laboratory: 1 {RESOURCES[r]} (its least resource, "
+                         f"Wrench bonus at the Laboratory: gain 1 {RESOURCES[r]} (the AI's least resource, "
                          f"topmost on a tie)"),)
         if site == 2:
             t, why = best_track(s)
             return (_act("use_wrench", (("choice", LANGUAGES[t]),),
-                         f"AI uses the Wrench bonus at the Workshop: +1 {LANGUAGES[t]} ({why})"),)
-        what = {0: "rolls the Wasteland die", 3: "gains 1 Hourglass", 4: "removes 1 Radiation"}[site]
-        return (_act("use_wrench", (), f"AI uses every Wrench bonus: at the {SITES[site]} it {what}"),)
+                         f"Wrench bonus at the Workshop: +1 on the {LANGUAGES[t]} track (the AI's {why})"),)
+        what = {0: "roll the Wasteland die", 3: "gain 1 Hourglass", 4: "remove 1 Radiation"}[site]
+        return (_act("use_wrench", (), f"Wrench bonus at the {SITES[site]}: {what} (the AI uses every Wrench)"),)
     if step == "action":
         if not s.acted:
             kind = SITE_ACTION[s.rover]
-            return (_act(kind, (), f"AI takes the {SITES[s.rover]}'s Action: {kind.capitalize()}"),)
+            return (_act(kind, (), f"{kind.capitalize()} at the {SITES[s.rover]} (the AI always takes the Site's "
+                               f"Action)"),)
         r = least_resource(b)
         return (_act("discover_star", (("resource", RESOURCES[r]),),
-                     f"AI takes 1 {RESOURCES[r]} for the star icon (its least resource, topmost on a tie)"),)
+                     f"Discover: take 1 {RESOURCES[r]} for the star icon (the AI's least resource, topmost on a tie)"),)
     if step == "replicate":
         pick = replicate_choice(s)
         if pick is None:
             return (_act("skip", (("step", "replicate"),),
-                         "AI: no face-down AI Tech is affordable with its Language requirements met"),)
+                         "Do not replicate: no face-down AI Tech is affordable with its Language requirements met"),)
         slot, cid = pick
         card = s.cards.ai[cid]
         return (_act("ai_replicate", (("card", cid), ("row", slot // 3 + 1)),
-                     f"AI replicates its Level {card.level} AI Tech in row {slot // 3 + 1} (cost "
-                     f"{sum(card.cost)}: the most expensive it can afford, topmost of the highest Level on a tie)"),)
+                     f"Replicate the AI's Level {card.level} AI Tech in row {slot // 3 + 1} (cost {sum(card.cost)}): "
+                     f"the most expensive it can afford, topmost of the highest Level on a tie"),)
     if step == "pass_rover":
-        return (_act("pass_rover", (), f"AI passes the Rover to {s.players[0]} (end of its turn)"),)
+        return (_act("pass_rover", (), f"Pass the Rover to {s.players[0]} (end of the AI's turn)"),)
     return ()
 
 

@@ -1,4 +1,5 @@
-"""The golden playthrough of Ruins of Mars: a seeded 2-player game as a readable transcript.
+"""The golden playthroughs of Ruins of Mars: a seeded 2-player game and a seeded solo game (against the
+rulebook's AI) as readable transcripts.
 
 Regenerate (only when a rule changes on purpose):  python -m tests.ruins_of_mars.make_golden
 """
@@ -23,9 +24,12 @@ def summary(s) -> list:
     for p, b in enumerate(s.boards):
         res = " ".join(f"{RESOURCES[i]} {n}" for i, n in enumerate(b.resources))
         langs = " ".join(f"{LANGUAGES[i][0]}{n}" for i, n in enumerate(b.languages))
-        techs = sum(1 for c in b.techs if c)
-        lines.append(f"   {s.players[p]} ({b.character}): {res}; Hourglass {b.hourglass}; Radiation {b.radiation}; "
-                     f"tracks {langs}; Techs {techs}; score {s.score().totals[p]}")
+        techs = sum(1 for c, down in zip(b.techs, b.face_down) if c and not down)
+        down = sum(b.face_down)
+        who = b.character or "no Character"
+        lines.append(f"   {s.players[p]} ({who}): {res}; Hourglass {b.hourglass}; Radiation {b.radiation}; "
+                     f"tracks {langs}; Techs {techs}" + (f" (+{down} face down)" if down else "") +
+                     f"; score {s.score().totals[p]}")
     return lines
 
 
@@ -68,9 +72,13 @@ def path(players=PLAYERS):
     return HERE / f"golden_{players}p.txt"
 
 
+GOLDEN = (2, 1)
+
+
 def main():
-    path().write_text(transcript(), encoding="utf-8")
-    print(f"wrote {path()}")
+    for players in GOLDEN:
+        path(players).write_text(transcript(players), encoding="utf-8")
+        print(f"wrote {path(players)}")
 
 
 if __name__ == "__main__":

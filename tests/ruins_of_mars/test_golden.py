@@ -1,11 +1,14 @@
-"""The golden playthrough: any change in the rules' behaviour shows up as a diff of a readable text.
+"""The golden playthroughs: any change in the rules' behaviour shows up as a diff of a readable text.
 Regenerate with `python -m tests.ruins_of_mars.make_golden` only when a rule changes on purpose."""
-from .make_golden import path, transcript
+import pytest
+
+from .make_golden import GOLDEN, path, transcript
 
 
-def test_golden_two_player_playthrough():
-    expected = path().read_text(encoding="utf-8")
-    got = transcript()
+@pytest.mark.parametrize("players", GOLDEN)
+def test_golden_playthrough(players):
+    expected = path(players).read_text(encoding="utf-8")
+    got = transcript(players)
     if got != expected:
         a, b = expected.splitlines(), got.splitlines()
         first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))

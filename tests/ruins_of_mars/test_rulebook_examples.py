@@ -101,7 +101,7 @@ def test_example_solo_rover_tie_break():
     s = fixture(players=1, sites=((8,), (5, 7, 9), (0, 1), (2, 3, 4), (6, 10)), seat=1, solo_die=2)
     (only,) = s.legal_actions()
     assert only == Action("place_rover", 1, {"site": "Dormitory"})
-    assert str(only) == ("AI places the Rover on the Dormitory: most tiles (3), rightmost of the tied Sites "
+    assert str(only) == ("Place the Rover on the Dormitory: most tiles (3), rightmost of the tied Sites "
                          "(Laboratory, Dormitory)")
     (only,) = s._replace(solo_die=6).legal_actions()
     assert only == Action("place_rover", 1, {"site": "Laboratory"})

@@ -50,10 +50,10 @@ def test_solo_ai_turn_every_decision_has_exactly_one_legal_action():
         assert len(legal) == 1
         seen.append(str(legal[0]))
         s = s.apply(legal[0])
-    assert seen[0].startswith("AI places the Rover on the Infirmary")
-    assert seen[1] == "AI: never makes the optional transfer"
+    assert seen[0].startswith("Place the Rover on the Infirmary: most tiles (3)")
+    assert seen[1] == "Skip the transfer: the AI never makes the optional transfer"
     e = illegal(_ai_turn(fixture(players=1)), "place_rover", player=1, site="Workshop")
-    assert e.reason.startswith("The AI follows its procedure: its only action now is: AI places the Rover")
+    assert e.reason.startswith("The AI follows its procedure: its only action now is: Place the Rover on the")
 
 
 def test_solo_ai_spends_all_hourglasses_on_radiation_one_for_one():
@@ -72,7 +72,7 @@ def test_solo_ai_resource_and_language_choices():
     s = go(go(s, "place_rover", site="Laboratory"), "skip", step="transfer")
     (a,) = s.legal_actions()
     assert a == Action("use_wrench", 1, {"choice": "Parts"})            # least, topmost of the tied
-    assert "its least resource, topmost on a tie" in str(a)
+    assert str(a) == "Wrench bonus at the Laboratory: gain 1 Parts (the AI's least resource, topmost on a tie)"
     s = s.apply(a)
     (a,) = s.legal_actions()
     assert a == Action("use_wrench", 1, {"choice": "Plans"})
