@@ -641,3 +641,48 @@ def draw(state, ax=None):
 def png(state, dpi: int = PNG_DPI) -> bytes:
     """The board of `state` as PNG bytes."""
     return Board(state).png(dpi)
+
+
+# ----- small helpers for notebooks: build and play positions ---------------------------------------------
+def play(state, kind, **params):
+    """`state` after the action `kind` of the player to move (or of chance at a chance node).
+
+    `play(s, "place_rover", site="Wasteland")`; a parameter named like a Python keyword is passed with
+    `**{"from": "Laboratory"}`. Raises IllegalAction, with the rule, when it is not legal."""
+    from mars_rules import Action
+    return state.apply(Action(kind, state.to_move, params))
+
+
+def settle(state):
+    """Resolve chance nodes from the game's own seeded stream until a player has to decide."""
+    while state.to_move == CHANCE:
+        state = state.resolve_chance()
+    return state
+
+
+def set_player(state, seat, **changes):
+    """A copy of `state` with fields of one player's board replaced (lists become tuples)."""
+    b = state.boards[seat]._replace(**{k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()})
+    return state._replace(boards=state.boards[:seat] + (b,) + state.boards[seat + 1:])
+
+
+def place_tech(state, seat, card, row):
+    """A copy of `state` with Tech `card` on `seat`'s board in `row` (1..3), taken from its deck, or from
+    the display (then the lowest id left in the deck takes its space), so that every card stays in one
+    place and the position still loads with `from_json`."""
+    c = state.cards.tech[card]
+    lv = c.level - 1
+    decks = [list(d) for d in state.decks]
+    display = [list(col) for col in state.display]
+    if card in decks[lv]:
+        decks[lv].remove(card)
+    elif card in display[lv]:
+        display[lv][display[lv].index(card)] = decks[lv].pop(0) if decks[lv] else None
+    else:
+        raise ValueError(f"{card} is neither in its deck nor in the display")
+    slot = (row - 1) * 3 + lv
+    techs = state.boards[seat].techs
+    if techs[slot] is not None:
+        raise ValueError(f"row {row} already holds a Level {c.level} Tech")
+    state = state._replace(decks=tuple(tuple(d) for d in decks), display=tuple(tuple(col) for col in display))
+    return set_player(state, seat, techs=techs[:slot] + (card,) + techs[slot + 1:])
