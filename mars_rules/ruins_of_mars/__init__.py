@@ -19,6 +19,8 @@ Options of ``new_game(players=2, seed=7, **options)``
   its solo text implies human players start with some.
 - ``kickstarter``: True adds the Engineer and the Savant (Kickstarter Exclusives).
 - ``tiles``: 11 icon strings replacing the ASSUMED Action tile faces (letters R O G B S W X).
+- ``layout``: 5 columns of tile ids (Wasteland .. Infirmary), each tile once and at least 1 per Site,
+  replacing the random deal of the tiles (e.g. to set up a rulebook example).
 - ``cards``: a ``data.CardSet`` or a path to a JSON card file (``data.load_cards``) replacing the
   illustrative (ASSUMED) Tech cards.
 
@@ -106,6 +108,7 @@ OPTIONS = {
     "hourglass": f"starting Hourglasses per human player (default {data.START_HOURGLASS}, ASSUMED)",
     "kickstarter": "True adds the Engineer and the Savant",
     "tiles": "11 icon strings for the Action tiles (default data.TILES, ASSUMED)",
+    "layout": "5 columns of tile ids replacing the random deal of the tiles (default: random, 2 per Site + 1)",
     "cards": "a CardSet or a path to a JSON card file (default data.CARDS, ASSUMED)",
 }
 
@@ -133,7 +136,7 @@ def _draw(seed, counter, n):
 
 
 def new_game(players=2, seed=7, characters="choose", first_player=None, hourglass=data.START_HOURGLASS,
-             kickstarter=False, tiles=None, cards=None):
+             kickstarter=False, tiles=None, cards=None, layout=None):
     """A new game, its setup shuffles drawn from `seed`; the first player and dealt Characters are
     chance nodes resolved from the seed as well, so the State returned waits for a decision."""
     if isinstance(players, int):
@@ -172,6 +175,11 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
         draws += 1
     sites = [tuple(order[2 * i: 2 * i + 2]) for i in range(5)]
     sites[0] = sites[0] + (order[10],)
+    if layout is not None:
+        sites = [tuple(col) for col in layout]
+        flat = sorted(t for col in sites for t in col)
+        if len(sites) != 5 or flat != list(range(data.N_TILES)) or not all(sites):
+            raise ValueError("layout: 5 columns of tile ids 0..10, each tile once, at least 1 per Site")
     # Setup: Create the Tech display -- 4 face-up per Level, top to bottom.
     display, decks = [], []
     for level in (1, 2, 3):

@@ -127,11 +127,12 @@ class AICard(NamedTuple):
 class CardSet:
     """The Tech cards (48: 16 per Level) and the solo AI's Tech cards (12: 4 per Level) in use."""
 
-    __slots__ = ("tech", "ai", "levels", "ai_levels", "source", "default")
+    __slots__ = ("tech", "ai", "levels", "ai_levels", "source", "default", "_hash")
 
     def __init__(self, source: dict, default: bool = False):
         self.source = source
         self.default = default
+        self._hash = None
         self.tech = {}
         self.ai = {}
         for c in source["tech"]:
@@ -145,7 +146,9 @@ class CardSet:
         return isinstance(other, CardSet) and (self is other or self.source == other.source)
 
     def __hash__(self):
-        return hash(json.dumps(self.source, sort_keys=True))
+        if self._hash is None:
+            self._hash = hash(json.dumps(self.source, sort_keys=True))
+        return self._hash
 
     def __repr__(self):
         return f"CardSet({len(self.tech)} Techs, {len(self.ai)} AI Techs{', default' if self.default else ''})"

@@ -319,3 +319,12 @@ def test_any_action_object_gets_an_illegal_action_never_another_error():
         assert e.value.reason and e.value.rule
 
     check()
+
+
+def test_setup_layout_option_replaces_the_random_deal_of_the_tiles():
+    layout = ((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10))
+    s = game.new_game(players=2, seed=1, characters="deal", tiles=TILES, layout=layout)
+    assert s.sites == layout
+    with pytest.raises(ValueError, match="each tile once, at least 1 per Site"):
+        game.new_game(players=2, seed=1, layout=((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), (), (), (), ()))
+    assert hash(s) == hash(game.from_json(s.to_json()))
