@@ -95,7 +95,10 @@ class State(_Fields, GameState):
       "wasteland_die", "draw_tile" (the next face-down tile of a reallocation), "refill_display"
       (the Tech revealed into a display column), "solo_die" (the solo extra-reallocation die).
     - ``options``: the game's options as sorted (name, value) pairs: characters ("choose" or
-      "deal"), first_player (-1 = random), hourglass (starting Hourglasses), kickstarter (bool).
+      "deal"), first_player (-1 = random), hourglass (starting Hourglasses), kickstarter (bool),
+      solo (bool: the solo game). ``state.option(name)`` reads one; ``state.solo`` is the last.
+
+    Derived, not stored: ``state.solo``, ``state.is_over``, ``state.hidden(player)``.
 
     The planet:
 
