@@ -115,8 +115,9 @@ def from_json(text) -> State:
             c.fail(f"tiles[{i}]", "a tile is [hex, kind, id]")
             continue
         _hex(c, x[0], f"tiles[{i}][0]")
-        c.one_of(x[1], f"tiles[{i}][1]", ("research", "discovery"))
-        c.int_in(x[2], f"tiles[{i}][2]", 0, len(D.DISCOVERY_TILES) - 1)
+        if c.one_of(x[1], f"tiles[{i}][1]", ("research", "discovery")):
+            top = len(D.RESEARCH_TILES if x[1] == "research" else D.DISCOVERY_TILES) - 1
+            c.int_in(x[2], f"tiles[{i}][2]", 0, top)
     _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, 4)
     c.int_in(d["level"], "level", 1, D.MAX_LEVEL)
     c.int_in(d["remaining"], "remaining", 0, D.MISSIONS_TO_END)

@@ -251,3 +251,89 @@ RING = {h: tuple(x for x in HEXES if hex_distance(h, x) == DISCOVERY_DISTANCE) f
 """Hexes exactly 3 from a hex (where a Discovery tile goes)."""
 RING2 = {h: tuple(x for x in HEXES if hex_distance(h, x) == 2) for h in HEXES}
 """Hexes exactly 2 from a hex (where a new Building of the same type may stand without a Complex)."""
+
+
+# ----------------------------------------------------------------- your own card lists
+CARD_LISTS = {"blueprints": "BLUEPRINTS", "missions": "MISSIONS", "goals": "GOALS", "scientists": "SCIENTISTS",
+              "contracts": "CONTRACTS", "discovery_tiles": "DISCOVERY_TILES"}
+"""JSON key -> table. A card file has any of these keys, each a list of cards in the table's shape."""
+MISSION_KINDS = tuple(f"construct:{b}" for b in BUILDINGS) + ("upgrade", "ship", "tech", "claim")
+MIN_CARDS = {"blueprints": BLUEPRINT_DISPLAY, "missions": MISSIONS_IN_PLAY, "goals": GOALS_DEALT * 4,
+             "scientists": SCIENTIST_DISPLAY, "contracts": CONTRACT_DISPLAY, "discovery_tiles": 1}
+
+
+def _tuple(v):
+    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v
+
+
+def _card_problem(key, card):
+    """Why one card of a list does not fit its table (None if it fits)."""
+    is_int = lambda x: isinstance(x, int) and not isinstance(x, bool)  # noqa: E731
+    gains = lambda g: (isinstance(g, tuple) and g and all(  # noqa: E731
+        isinstance(x, tuple) and len(x) == 2 and x[0] in ITEMS and is_int(x[1]) and 0 < x[1] <= 9 for x in g))
+    if not isinstance(card, tuple):
+        return "is not a list"
+    if key == "blueprints":
+        ok = len(card) == 3 and card[0] in BUILDINGS and card[1] in (1, 3) and card[2] in ITEMS
+        return None if ok else "is not [building, level 1 or 3, gain]"
+    if key == "missions":
+        ok = len(card) == 3 and isinstance(card[0], str) and card[1] in MISSION_KINDS and is_int(card[2]) and card[2] > 0
+        return None if ok else f"is not [name, one of {', '.join(MISSION_KINDS)}, target > 0]"
+    if key == "goals":
+        ok = (len(card) == 4 and isinstance(card[0], str) and card[1] in GOAL_TEXT and is_int(card[2])
+              and is_int(card[3]) and card[2] >= 0 and card[3] >= 0)
+        return None if ok else f"is not [name, one of {', '.join(GOAL_TEXT)}, at least, OP]"
+    if key == "scientists":
+        return None if len(card) == 2 and isinstance(card[0], str) and card[1] in BUILDINGS else \
+            "is not [name, building]"
+    if key == "contracts":
+        ok = len(card) == 5 and isinstance(card[0], str) and is_int(card[3]) and is_int(card[4])
+        ok = ok and ((card[1] == "delivery" and gains(card[2]) and all(r in RESOURCES for r, _n in card[2]))
+                     or (card[1] == "upgrade" and card[2] in BUILDINGS))
+        return None if ok else "is not [name, 'delivery', [[resource, n], ...] or 'upgrade', building, +OP, -OP]"
+    ok = len(card) == 2 and isinstance(card[0], str) and gains(card[1])
+    return None if ok else "is not [name, [[item, n], ...]]"
+
+
+def load_cards(path_or_data) -> dict:
+    """Read your own card lists (a JSON file path, or the already-parsed dict) -> {key: tuple of cards}.
+
+    Raises ValueError listing every problem. Use the result with `use_cards`.
+
+    >>> cards = load_cards({"missions": [["Red Planet", "claim", 1]] * 3})
+    >>> cards["missions"][0]
+    ('Red Planet', 'claim', 1)
+    """
+    import json
+    data = path_or_data
+    if not isinstance(data, dict):
+        with open(path_or_data, encoding="utf-8") as f:
+            data = json.load(f)
+    problems, out = [], {}
+    for key, value in data.items():
+        if key not in CARD_LISTS:
+            problems.append(f"{key!r} is not a card list ({', '.join(CARD_LISTS)})")
+            continue
+        if not isinstance(value, list) or len(value) < MIN_CARDS[key]:
+            problems.append(f"{key}: a list of at least {MIN_CARDS[key]} cards is needed")
+            continue
+        cards = _tuple(value)
+        for i, card in enumerate(cards):
+            why = _card_problem(key, card)
+            if why:
+                problems.append(f"{key}[{i}] {why}")
+        out[key] = cards
+    if problems:
+        raise ValueError("; ".join(problems))
+    return out
+
+
+def use_cards(cards: dict) -> dict:
+    """Install card lists (from `load_cards`) for the games started from now on; returns the lists they
+    replace, so `use_cards(old)` puts them back. Positions do not carry card lists: load a position with
+    the same lists installed."""
+    g = globals()
+    old = {key: g[name] for key, name in CARD_LISTS.items() if key in cards}
+    for key, value in cards.items():
+        g[CARD_LISTS[key]] = value
+    return old

@@ -65,3 +65,28 @@ def test_wrong_types_never_raise_another_exception():
                 {"missions": [[99, 0]]}, {"decks": [[], [], [], [], [], [5, 1]]}, {"to_move": 7}):
         with pytest.raises(PositionError):
             from_json(edited(**bad))
+
+
+def test_your_own_cards_load_and_play(tmp_path):
+    import random
+    from mars_rules.on_mars import data as D
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"missions": [["Scout", "claim", 1], ["Build", "construct:mine", 1],
+                                             ["Learn", "tech", 1]],
+                                "discovery_tiles": [["Big geode", [["crystal", 3]]]]}))
+    cards = D.load_cards(str(path))
+    old = D.use_cards(cards)
+    try:
+        s = new_game(players=2, seed=1)
+        assert {D.MISSIONS[c][0] for c, _n in s.missions} == {"Scout", "Build", "Learn"}
+        rng = random.Random(1)
+        while not s.is_over:
+            s = s.resolve_chance() if s.to_move == "chance" else s.apply(
+                s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+        assert from_json(s.to_json()) == s
+    finally:
+        D.use_cards(old)
+    assert D.MISSIONS[0][0] == "Power Grid"
+    with pytest.raises(ValueError) as e:
+        D.load_cards({"missions": [["x", "fly", 0]] * 3, "boats": []})
+    assert "missions[0]" in str(e.value) and "'boats'" in str(e.value)
