@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules import CHANCE
-from mars_rules.mars_colony.data import LETTERS, MATERIALS, POWERED, DARK_WAITING, SLOT_INDEX, CONTRACTS
+from mars_rules.mars_colony.data import CONTRACTS, DARK_WAITING, LETTERS, POWERED, SLOT_INDEX
 from mars_rules.mars_colony.flow import contract_limit, science
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import capacity, consumption, hand_limit, lookup, summary
@@ -229,5 +229,3 @@ def draw(state, ax=None):
     """The board as a matplotlib figure (a pure function of the state)."""
     return Board(state, ax=ax).fig
 
-
-__all__ = ["Board", "draw", "MATERIALS"]

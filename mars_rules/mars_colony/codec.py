@@ -250,7 +250,8 @@ def check_rules(s):
                 p.append(f"colonies[{q}] has {len(col.mines)} mines; the draft gave it {picks.count(q)} so far")
     if step in ("event_choice", "event_take") and s.card not in {e.id for e in cards.events}:
         p.append(f"step {step} needs the event card being resolved")
-    if step == "research_keep" and (s.card == "" or s.card not in {r.id for r in cards.rd1 + cards.rd2 if r.effect in KEEPABLE}):
+    keepable = {r.id for r in cards.rd1 + cards.rd2 if r.effect in KEEPABLE}
+    if step == "research_keep" and s.card not in keepable:
         p.append("step research_keep needs a keepable R&D card being resolved")
     if step in ("trade_offer", "trade_reply"):
         if not s.offer or s.offer[0] == s.active:

@@ -8,18 +8,30 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE
 
-from .data import (CONTRACT_LIMITS, DARK_EMPTY, DARK_WAITING, HABITAT_COLONISTS, LOSS_ORDER, MATERIALS, POWERED,
+from .data import (CONTRACT_LIMITS, DARK_EMPTY, HABITAT_COLONISTS, LOSS_ORDER, MATERIALS, POWERED,
                    SCIENCE_FOR_MAGNA, SLOTS, SUPPLY_PER_MATERIAL)
-from .state import capacity, card_bonus, consumption, hand_limit, lookup, summary
+from .state import State, capacity, card_bonus, consumption, hand_limit, summary
 
 ZERO5 = (0, 0, 0, 0, 0)
+FIELD_INDEX = {k: i for i, k in enumerate(State._fields)}
+COLONIES = FIELD_INDEX["colonies"]
 PLANT_SLOTS = (0, 1, 2, 3)
 
 
-def set_col(s, seat, col):
-    cols = list(s.colonies)
+_new = tuple.__new__
+
+
+def set_col(s, seat, col, **more):
+    """The state with colony `seat` replaced (and any other fields in `more`), in one copy."""
+    t = list(s)
+    cols = list(t[COLONIES])
     cols[seat] = col
-    return s._replace(colonies=tuple(cols))
+    t[COLONIES] = tuple(cols)
+    if more:
+        idx = FIELD_INDEX
+        for k, v in more.items():
+            t[idx[k]] = v
+    return _new(type(s), t)
 
 
 def add(t, i, n=1):
@@ -245,15 +257,3 @@ def finish_turn(s, log):
                    f"{best}, wins.")
         return s._replace(step="game_over", to_move=None, result=win, card="", task=())
     return begin_turn(s._replace(active=nxt, round=rnd), log)
-
-
-def unused_kept(col):
-    return col.kept
-
-
-def rd_card(s, cid):
-    return lookup(s.cards)[cid]
-
-
-def habitat_waiting(col):
-    return col.habs.count(DARK_WAITING)

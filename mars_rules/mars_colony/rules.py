@@ -102,7 +102,7 @@ def _play_resupply(s, a, log):
     m = a[2][0][1]
     p = s.active
     col = s.colonies[p]
-    s = set_col(s, p, col._replace(hand=add(col.hand, m)))._replace(supply=add(s.supply, m, -1))
+    s = set_col(s, p, col._replace(hand=add(col.hand, m)), supply=add(s.supply, m, -1))
     log.append(f"Resupply: {s.players[p]} draws a card from the supply deck.")
     return enter_mining(s, log)
 
@@ -147,9 +147,9 @@ def why(s, a):
         return (f"Mars has no action {a.kind!r}. Here {s.players[s.to_move]} may: "
                 + "; ".join(sorted({x.kind for x in s.legal_actions()})) + ".", "The game contract")
     if a.player != s.to_move:
-        return (f"It is {s.players[s.to_move]}'s decision now (step {s.step}), not "
-                f"{s.players[a.player] if isinstance(a.player, int) and 0 <= a.player < len(s.players) else a.player!r}'s.",
-                HOME[a.kind][1])
+        who = (s.players[a.player] if isinstance(a.player, int) and 0 <= a.player < len(s.players)
+               else repr(a.player))
+        return f"It is {s.players[s.to_move]}'s decision now (step {s.step}), not {who}'s.", HOME[a.kind][1]
     home, rule = HOME[a.kind]
     if s.step not in home.split(", ") and not (a.kind == "play_card" and s.step in ("trade", "build")):
         return (f"'{a.kind}' belongs to step {home}, and the game is at step {s.step}. Here you may: "

@@ -88,7 +88,8 @@ def legal_build(s):
         k = getattr(col, LEVEL_FIELD[w]) + 1
         if k <= MAX_LEVEL[w] and can_pay(hand, COSTS[w][k - 1]) and tiles_used(s, w) < TILES[w]:
             out.append(BUILD[p, w, k])
-    if len(col.habs) < MAX_HABITATS and can_pay(hand, COSTS["habitat"][0]) and tiles_used(s, "habitat") < TILES["habitat"]:
+    if (len(col.habs) < MAX_HABITATS and can_pay(hand, COSTS["habitat"][0])
+            and tiles_used(s, "habitat") < TILES["habitat"]):
         out.append(BUILD[p, "habitat", len(col.habs) + 1])
     if len(col.mines) < MAX_MINES and can_pay(hand, COSTS["mine"][0]):
         out += [BUILD[p, "mine", m] for m in range(5) if s.mine_tiles[m]]
@@ -222,6 +223,3 @@ def why_build(s, a):
         return f"A contract costs {cost_words(COSTS['contract'][0])}; your hand is short.", rule_of("contract")
     return "That is not possible now.", RULE
 
-
-__all__ = ["legal_build", "play_build", "play_acquire", "play_cancel", "play_end_build", "why_build",
-           "remove_contract", "DARK_WAITING"]

@@ -77,7 +77,7 @@ def play_staff(s, a, log):
     i = a[2][0][1]
     col = s.colonies[s.active]
     moved = (s.task[0] if s.task else 0) | (1 << i)
-    return set_col(s, s.active, col._replace(staff=col.staff | (1 << i), housed=col.housed - 1))._replace(
+    return set_col(s, s.active, col._replace(staff=col.staff | (1 << i), housed=col.housed - 1),
         task=(moved,))
 
 
@@ -85,7 +85,7 @@ def play_unstaff(s, a, log):
     i = a[2][0][1]
     col = s.colonies[s.active]
     moved = (s.task[0] if s.task else 0) | (1 << i)
-    return set_col(s, s.active, col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1))._replace(
+    return set_col(s, s.active, col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1),
         task=(moved,))
 
 
@@ -132,7 +132,7 @@ def legal_discard(s):
 def play_discard(s, a, log):
     m = a[2][0][1]
     col = s.colonies[s.active]
-    s = set_col(s, s.active, col._replace(hand=add(col.hand, m, -1)))._replace(reserve=add(s.reserve, m))
+    s = set_col(s, s.active, col._replace(hand=add(col.hand, m, -1)), reserve=add(s.reserve, m))
     if not over_limits(s):
         log.append(f"{s.players[s.active]} discards down to the hand limit of {hand_limit(col, s.cards)}.")
     return check_limits(s, log)
@@ -187,11 +187,11 @@ def why_end(s, a):
             return "Cards are discarded to the hand limit only at the end of your turn.", RULE
         if k == "discard":
             if sum(col.hand) <= hand_limit(col, s.cards):
-                return f"Your hand is within the limit of {hand_limit(col, s.cards)} cards.", "6) Construction: d) Silos"
+                return (f"Your hand is within the limit of {hand_limit(col, s.cards)} cards.",
+                        "6) Construction: d) Silos")
             m = a.get("material")
             return f"You hold no {MATERIALS[m] if m in range(5) else repr(m)} card.", "6) Construction: d) Silos"
-        return "You are within your contract limit, or do not hold that contract.", "6) Construction: f) Trade contracts"
+        return ("You are within your contract limit, or do not hold that contract.",
+                "6) Construction: f) Trade contracts")
     return "That is not possible now.", RULE
 
-
-__all__ = ["summary"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE, Action
 
-from .data import DARK_WAITING, FIELD_TRACK, HABITAT_COLONISTS, MATERIALS, POWERED, TILES
-from .flow import add, check_magna, enter_attack, enter_research, fix_power, lose_colonists, refill_supply, set_col
+from .data import DARK_WAITING, FIELD_TRACK, HABITAT_COLONISTS, MATERIALS, POWERED
+from .flow import add, enter_attack, enter_research, fix_power, lose_colonists, refill_supply, set_col
 from .state import lookup, summary
 
 R_EVENT = "1) Event"
@@ -147,7 +147,7 @@ def outcomes_supply_draw(s):
 def play_supply_card(s, a, log):
     seat, m = a[2][0][1], a[2][1][1]
     col = s.colonies[seat]
-    s = set_col(s, seat, col._replace(hand=add(col.hand, m)))._replace(supply=add(s.supply, m, -1))
+    s = set_col(s, seat, col._replace(hand=add(col.hand, m)), supply=add(s.supply, m, -1))
     return start_supply_draws(s, s.task[2:], s.task[0], log)
 
 
@@ -254,7 +254,7 @@ def play_take_reserve(s, a, log):
     m = a[2][0][1]
     p = s.active
     col = s.colonies[p]
-    s = set_col(s, p, col._replace(hand=add(col.hand, m)))._replace(reserve=add(s.reserve, m, -1))
+    s = set_col(s, p, col._replace(hand=add(col.hand, m)), reserve=add(s.reserve, m, -1))
     log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} card from the reserve.")
     left = s.task[1] - 1
     if left > 0 and any(s.reserve):
@@ -335,5 +335,3 @@ def why_event(s, a):
         return f"{m!r} is not a raw material (0-4).", R_EVENT
     return "That is not possible now.", R_EVENT
 
-
-__all__ = ["TILES", "check_magna"]

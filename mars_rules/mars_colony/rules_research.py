@@ -93,7 +93,8 @@ def play_actions(s, p, cid, source):
     card = lookup(s.cards)[cid]
     if card.effect == "prospecting":
         return tuple(Action.fast("play_card", p, (("card", cid), ("material", m)),
-                                 lambda a, n=card.name: f"Play {n}: take {MATERIALS[a[2][1][1]]} cards from the reserve")
+                                 lambda a, n=card.name:
+                                 f"Play {n}: take {MATERIALS[a[2][1][1]]} cards from the reserve")
                      for m in range(5) if s.reserve[m])
     return (Action.fast("play_card", p, (("card", cid), ("material", -1)),
                         lambda a, n=card.name: f"Play {n} now"),)
@@ -132,7 +133,7 @@ def play_card(s, a, log):
     if card.effect == "prospecting":
         n = min(card.value, s.reserve[m])
         col = col._replace(hand=add(col.hand, m, n))
-        s = set_col(s, p, col)._replace(reserve=add(s.reserve, m, -n))
+        s = set_col(s, p, col, reserve=add(s.reserve, m, -n))
         log.append(f"{s.players[p]} plays {card.name} and takes {n} {MATERIALS[m]} cards from the reserve.")
         if resume == "research":
             return enter_resupply(s, log)

@@ -38,7 +38,7 @@ def play_choose_mine(s, a, log):
     col = s.colonies[p]
     i = len(col.mines)
     col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1)
-    s = set_col(s, p, col)._replace(mine_tiles=add(s.mine_tiles, m, -1))
+    s = set_col(s, p, col, mine_tiles=add(s.mine_tiles, m, -1))
     log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} mine and puts a colonist on it.")
     k = s.task[0] + 1
     order = draft_order(len(s.players))
@@ -71,7 +71,7 @@ def play_deal(s, a, log):
     seat = a[2][0][1]
     m = a[2][1][1]
     col = s.colonies[seat]
-    s = set_col(s, seat, col._replace(hand=add(col.hand, m)))._replace(supply=add(s.supply, m, -1))
+    s = set_col(s, seat, col._replace(hand=add(col.hand, m)), supply=add(s.supply, m, -1))
     k = s.task[0] + 1
     if k < START_HAND * len(s.players):
         return s._replace(task=(k,))

@@ -67,7 +67,7 @@ def play_earth(s, a, log):
     p = s.active
     col = s.colonies[p]
     hand = add(add(col.hand, g, -n), t)
-    s = set_col(s, p, col._replace(hand=hand))._replace(reserve=add(add(s.reserve, g, n), t, -1))
+    s = set_col(s, p, col._replace(hand=hand), reserve=add(add(s.reserve, g, n), t, -1))
     log.append(f"{s.players[p]} trades {n} {MATERIALS[g]} with Earth for 1 {MATERIALS[t]}.")
     return s
 
@@ -76,7 +76,7 @@ def play_contract(s, a, log):
     g, t = a[2][0][1], a[2][1][1]
     p = s.active
     col = s.colonies[p]
-    s = set_col(s, p, col._replace(hand=add(add(col.hand, g, -1), t)))._replace(
+    s = set_col(s, p, col._replace(hand=add(add(col.hand, g, -1), t)),
         reserve=add(add(s.reserve, g), t, -1))
     log.append(f"{s.players[p]} uses a contract: 1 {MATERIALS[g]} for 1 {MATERIALS[t]}.")
     return s

@@ -3,7 +3,7 @@
 A colony's staffed installations are one integer (`staff`, one bit per slot of `data.SLOTS`);
 what is active, the energy and the hand limit follow from it (cached per bit pattern).
 
->>> c = Colony.start((IRON, WATER))
+>>> c = Colony.start((0, 3))   # an iron and a water mine
 >>> summary(c.staff).active_plants, consumption(c), capacity(c), hand_limit(c)
 (1, 4, 5, 4)
 """
@@ -14,10 +14,9 @@ from typing import NamedTuple
 
 from mars_rules.core import GameState
 
-from .data import (DARK_WAITING, HAND_BASE, HAND_PER_SILO, IRON, PLANT_ENERGY, POWERED, SLOT_INDEX, SLOTS,
-                   START_COLONISTS, WATER)
+from .data import HAND_BASE, HAND_PER_SILO, PLANT_ENERGY, POWERED, SLOT_INDEX, START_COLONISTS
 
-__all__ = ["Colony", "State", "summary", "consumption", "capacity", "hand_limit", "colonists", "IRON", "WATER"]
+__all__ = ["Colony", "State", "summary", "consumption", "capacity", "hand_limit", "colonists"]
 
 PLANT_BITS = 0b1111
 TRACK_BITS = {"plant": (0, 4), "silo": (4, 4), "mine": (8, 4), "comm": (12, 3), "mil": (15, 3),
@@ -183,20 +182,6 @@ def hand_limit(col: Colony, cards=None) -> int:
 def colonists(col: Colony) -> int:
     """Colonists on the board: in the habitats plus one per staffed installation."""
     return col.housed + bin(col.staff).count("1")
-
-
-def waiting(col: Colony) -> int:
-    return 3 * col.habs.count(DARK_WAITING)
-
-
-def slot_name(i: int) -> str:
-    track, level = SLOTS[i]
-    from .data import TRACK_NAMES
-    if track == "mine":
-        return f"mine {level + 1}"
-    if track == "port":
-        return "spaceport"
-    return f"level-{level} {TRACK_NAMES[track]}"
 
 
 class _Fields(NamedTuple):
