@@ -32,3 +32,13 @@ def test_draw_and_update_show_the_change():
     texts = [x.get_text() for x in board.ax.texts]
     assert "G" in texts and any(x.startswith("A") for x in texts)   # Buildings and the Advanced marker
     assert png(board.fig) != before
+
+
+def test_draw_into_a_given_axes_and_a_players_view():
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(16, 12))
+    ax = fig.add_subplot(1, 1, 1)
+    s = new_game(players=4, seed=1)
+    assert draw(s.view(2), ax=ax) is fig
+    texts = [t.get_text() for t in ax.texts]
+    assert any("Purple (Orbit)" in t for t in texts) and any("to move" in t for t in texts)

@@ -185,3 +185,14 @@ def test_tie_breaks_crystals_advanced_buildings_progress_then_shared():
     prog = setp(prog, 1, lab=(("mine", "bottom", 1), ("shelter", "middle", 2)))
     assert prog.score().totals[0] == prog.score().totals[1] and prog.winners() == (0,)
     assert colony(game()).winners() == ()  # not over yet
+
+
+def test_travel_space_set_by_colony_level_makes_travel_rarer():
+    s = orbit(game())._replace(level=3)
+    s = last_turn(s)
+    assert s.shuttle_left == "orbit" and s.shuttle_pos == D.TRAVEL_DISTANCE[3] == 2
+    s = act(s, "stay")
+    s = act(s, "stay")
+    assert s.round == 2
+    s = last_turn(s._replace(active=s.order.index(min(s.order)), to_move=s.order.index(min(s.order))))
+    assert s.shuttle_left == "" and s.shuttle_pos == 1 and s.shuttle_side == "colony"
