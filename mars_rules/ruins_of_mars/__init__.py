@@ -63,6 +63,9 @@ Chance outcomes (``player`` = ``CHANCE``): ``first_player`` (player), ``deal_cha
 character), ``wasteland_die`` (face), ``solo_die`` (face), ``draw_tile`` (tile, site): the next
 face-down tile of a reallocation, ``refill_display`` (level, card).
 
+Helpers: ``finish(state)`` ends a position built by hand (for final scoring); ``data.load_cards(path)``
+reads a card file (``data.DEFAULT_CARDS_PATH`` is the default set as JSON, a template).
+
 What the rulebook leaves out is in ``data.py`` (marked ASSUMED) and listed in ``ASSUMPTIONS``.
 """
 from __future__ import annotations
@@ -218,6 +221,20 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
     return s
 
 
+def finish(state):
+    """The same position with the game over (step "game_over", nobody to move, no final turn left):
+    for scoring a position built by hand. Final scoring is then `finish(state).score()`.
+
+    >>> s = finish(new_game(players=2, seed=1, characters="deal"))
+    >>> s.is_over, s.score().final, from_json(s.to_json()) == s
+    (True, True, True)
+    """
+    if state.facedown:
+        raise ValueError("finish() needs a position outside a reallocation (some tiles are face down)")
+    return state._replace(step="game_over", to_move=None, chance="", pending=0, end_turns=0,
+                          search=0 if state.search > 0 else state.search)
+
+
 State.game = None  # set below once the module object exists
 
 
@@ -228,5 +245,5 @@ def _bind():
 
 _bind()
 
-__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "State",
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "finish", "State",
            "Player", "CardSet", "load_cards", "CHANCE"]

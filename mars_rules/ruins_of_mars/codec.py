@@ -299,7 +299,8 @@ def _turn_checks(c, d, step, chance, boards, solo):
     if step in ("place_rover", "start_of_turn", "solo_reallocation") and (transfers or acted or search):
         c.fail("step", f"nothing of the turn has happened yet in step {step}")
     if step == "game_over" and d["end_turns"] != 0:
-        c.fail("end_turns", "the game ends when no final turn is left (0)")
+        c.fail("end_turns", "a finished game has no final turn left: end_turns must be 0 at game_over "
+                            "(ruins_of_mars.finish(state) ends a built position properly)")
     if step != "game_over" and d["end_turns"] == 0:
         c.fail("end_turns", "0 final turns left means the game is over")
     if solo and d["current"] == 1 and step in ("start_of_turn", "choose_character"):

@@ -122,3 +122,14 @@ def test_tiebreakers_least_radiation_then_language_pp_then_shared():
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (2,)                         # least Radiation wins first
     assert over.score().final
+
+
+def test_finish_ends_a_built_position_for_final_scoring():
+    from mars_rules.ruins_of_mars import finish, from_json
+    s = player(fixture(players=2), 0, languages=(4, 0, 0, 0, 0))
+    done = finish(s)
+    assert done.is_over and done.score().final and done.winners() == (0,)
+    assert from_json(done.to_json()) == done
+    with pytest.raises(Exception) as e:
+        from_json(s._replace(step="game_over", to_move=None).to_json())
+    assert "end_turns must be 0 at game_over" in str(e.value)
