@@ -98,6 +98,30 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
     offers = tuple(o for o in offers if o[0] <= budget)
     if not offers:
         return False
+    if len(items) == 1:
+        rank, wild, free = items[0]
+        if wild and mode == PARTIAL:
+            return True
+        sums, can_wild = _reach(free, offers, budget)
+        return rank + sums[-1] >= min_rank or (can_wild and mode == PARTIAL)
+    if mode != SINGLE:
+        # the usual case: the ruins chosen before agree and the newest one does not
+        rank, wild, free = items[-1]
+        common = -1
+        others = 0
+        for r, w in pairs[:-1]:
+            if not w:
+                others += 1
+                if common == -1:
+                    common = r
+                elif r != common:
+                    common = -2  # they disagree already
+        if common >= 0 and not wild:
+            sums, can_wild = _reach(free, offers, budget)
+            if common >= min_rank and (can_wild or common - rank in sums):
+                return True
+            if others > len(offers):
+                return False  # the newest cannot join them: every other ruin would need a discovery
     if mode != SET:
         # cheap refusals: no wild to buy, and even every affordable "+rank" cannot lift the lowest ruin
         if all(o[2] == "rank" for o in offers):
@@ -127,11 +151,48 @@ def _search(items, min_rank, mode, offers, i, budget) -> bool:
     for j, (r, w, free) in enumerate(items):
         if not free & bit:
             continue
-        if w and mode == PARTIAL or (w and mode == SET and not all(x[1] for x in items)):
-            continue  # a wild ruin in a mixed set ignores added ranks: an offer there cannot help
+        if w and mode == PARTIAL:
+            continue  # a wild ruin in an unfinished set fits whatever comes: an offer there cannot help
         items[j] = (r + amount, w, free & ~bit) if kind == "rank" else (r, 1, free & ~bit)
         found = _search(items, min_rank, mode, offers, i + 1, budget - cost)
         items[j] = (r, w, free)
         if found:
             return True
     return False
+
+
+_reach_memo: dict = {}
+
+
+def _reach(free: int, offers: tuple, budget: int) -> tuple:
+    """For one ruin with free positions `free`: (sorted rank gains the offers can add, can it become wild)."""
+    key = (free, offers, budget)
+    hit = _reach_memo.get(key)
+    if hit is not None:
+        return hit
+    gains, wild = {0}, False
+    k = len(offers)
+    for mask in range(1, 1 << k):
+        cost = used = plus = 0
+        has_wild = False
+        for i in range(k):
+            if mask >> i & 1:
+                c, pos, kind, amount = offers[i]
+                bit = 1 << pos
+                if not free & bit or used & bit:
+                    break
+                used |= bit
+                cost += c
+                if kind == "rank":
+                    plus += amount
+                else:
+                    has_wild = True
+        else:
+            if cost <= budget:
+                gains.add(plus)
+                wild = wild or has_wild
+    if len(_reach_memo) > 50_000:
+        _reach_memo.clear()
+    result = (tuple(sorted(gains)), wild)
+    _reach_memo[key] = result
+    return result
