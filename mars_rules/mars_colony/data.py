@@ -134,6 +134,10 @@ class CardSet(NamedTuple):
     die: tuple         # weights of DIE_FACES
     assumed: bool = True
 
+    def __repr__(self):
+        return (f"CardSet({self.event_count} events, {self.rd1_count} R&D1, {self.rd2_count} R&D2, die {self.die}"
+                f"{', ASSUMED' if self.assumed else ''})")
+
     @property
     def event_count(self):
         return sum(c.copies for c in self.events)

@@ -37,7 +37,8 @@ def play_choose_mine(s, a, log):
     p = s.to_move
     col = s.colonies[p]
     i = len(col.mines)
-    col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1)
+    col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1,
+                       energy=col.energy + 1)
     s = set_col(s, p, col, mine_tiles=add(s.mine_tiles, m, -1))
     log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} mine and puts a colonist on it.")
     k = s.task[0] + 1

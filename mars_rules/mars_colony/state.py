@@ -47,8 +47,9 @@ class Colony(NamedTuple):
     def start(cls, mines=(), hand=(0, 0, 0, 0, 0)):
         staff = (START_STAFF & ~(0b11 << 8)) | (((1 << len(mines)) - 1) << 8)
         placed = 2 + len(mines)
+        # the energy cube counts habitat 0, silo 0 and the staffed mines (4 once both mines are placed)
         return cls(tuple(hand), tuple(mines), 0, 0, 0, 0, 0, 0, (), staff, START_COLONISTS - placed, (), (), (),
-                   (), 0, 0)
+                   (), 0, placed)
 
     def built(self, track, level=0) -> bool:
         if track == "mine":

@@ -35,7 +35,7 @@ def test_setup_colonists_energy_hands_and_reserve():
     s = start(4, seed=3)
     assert s.step == "event" and s.active == 0 and s.round == 1
     for c in s.colonies:
-        assert c.staff == START and c.housed == 3 and colonists(c) == 7
+        assert c.staff == START and c.housed == 3 and colonists(c) == 7 and c.energy == 4 and c.vp == 0
         assert consumption(c) == 4 and capacity(c, s.cards) == 5 and sum(c.hand) == 4
         assert hand_limit(c, s.cards) == 4
     assert sum(s.supply) == 25 - 16 and s.reserve == (7, 7, 7, 7, 7)
@@ -427,3 +427,54 @@ def test_unknown_and_misplaced_actions_are_refused_with_reasons():
     assert "Ada's decision" in e.reason
     c = s.apply(s.legal_actions()[-1])
     assert c.step == "build"
+
+
+# ----- more phases: kept R&D cards, Supply ship, Deposit, contract limit, the safeguard -------------
+def test_rnd_kept_card_played_later_during_trade_and_construction():
+    s = at(start(2, seed=8), "trade")
+    s = colony(s, 0, kept=("drone", "emergency"))
+    s = s._replace(rd1_deck=tuple(d - (1 if c.id == "emergency" else 0) for c, d in zip(s.cards.rd1, s.rd1_deck)),
+                   rd2_deck=tuple(d - (1 if c.id == "drone" else 0) for c, d in zip(s.cards.rd2, s.rd2_deck)))
+    before = sum(s.colonies[0].hand)
+    t = act(s, "play_card", card="emergency")
+    assert t.step == "supply_draw" and t.to_move == CHANCE
+    t = t.resolve_chance().resolve_chance()
+    assert t.step == "trade" and t.to_move == 0 and sum(t.colonies[0].hand) == before + 2
+    assert t.colonies[0].kept == ("drone",)
+    b = act(act(t, "end_trade"), "play_card", card="drone", material=WATER)
+    assert b.step == "build" and b.colonies[0].hand[WATER] == t.colonies[0].hand[WATER] + 2
+    assert b.colonies[0].kept == () and sum(b.rd2_discard) == 1
+    e = refused(b, "play_card", card="drone", material=WATER)
+    assert "no kept R&D card" in e.reason
+
+
+def test_event_supply_ship_and_deposit():
+    s = start(3, seed=8)
+    t = draw_event(s, "supply_ship", seat=1)
+    assert t.step == "supply_draw" and t.task[1:] == (1, 2, 0)
+    for _ in range(3):
+        t = t.resolve_chance()
+    assert [sum(c.hand) for c in t.colonies] == [5, 5, 5]
+    d = draw_event(s, "deposit", seat=2)
+    d = act(d, "take_reserve", material=OXYGEN)
+    assert d.colonies[2].hand[OXYGEN] == s.colonies[2].hand[OXYGEN] + 1
+
+
+def test_construction_contract_limit_drops_contracts_returned_at_end_of_turn():
+    s = start(2, seed=3)
+    two = (CONTRACTS.index((IRON, CARBON)), CONTRACTS.index((WATER, OXYGEN)))
+    s = colony(s, 0, comm=1, contracts=two)                        # module built but not staffed: limit 1
+    s = at(s, "move_colonists", task=(0,))
+    s = act(s, "end_moves")
+    assert s.step == "discard" and has(s, "return_contract", give=IRON, get=CARBON)
+    s = act(s, "return_contract", give=WATER, get=OXYGEN)
+    assert s.colonies[0].contracts == (two[0],) and s.active == 1
+
+
+def test_end_of_the_game_round_limit_safeguard():
+    s = start(2, seed=3)._replace(turn_limit=1)
+    s = colony(s, 0, vp=2)
+    s = colony(s, 1, vp=1)
+    s = at(s, "move_colonists", 1, task=(0,))
+    s = act(s, "end_moves")
+    assert s.is_over and s.winners() == (0,) and "ASSUMED" in s.score().tiebreak
