@@ -204,6 +204,8 @@ def _read(data):
                 c.fail(f"{path}.face_down", "an empty slot cannot be face down")
             if ai and None in techs:
                 c.fail(f"{path}.techs", "the AI's board holds 9 AI Techs")
+            if ai and len({x for x in techs if isinstance(x, str)}) != sum(1 for x in techs if isinstance(x, str)):
+                c.fail(f"{path}.techs", "an AI Tech is on the board twice")
         if c.ok():
             boards.append(Player(ch, tuple(res), b["hourglass"], b["radiation"], tuple(langs),
                                  tuple(techs), tuple(fd)))

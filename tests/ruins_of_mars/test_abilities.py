@@ -183,3 +183,34 @@ def test_mastering_blocked_by_any_means_workshop_wrench_and_one_time_reward():
     t = put_in_display(t, cid, 4)
     t = go(t, "replicate", level=2, space=4, row=1)
     assert t.boards[0].languages[0] == 8
+
+
+def test_tech_rewards_wrench_ability_uses_the_active_sites_bonus_and_rolls_at_the_wasteland():
+    s = give_tech(fixture(characters=("Doctor", "")), 0, "L2-03", 0)      # 1 Hourglass: the Site's Wrench bonus
+    s = player(s, 0, hourglass=1)
+    assert not any(a.kind == "tech_ability" for a in s.legal_actions())   # no Active Site before Step 1
+    s = go(s, "place_rover", site="Wasteland")
+    (ability,) = [a for a in s.legal_actions() if a.kind == "tech_ability"]
+    assert str(ability) == "Ability of Star Chart (L2-03), 1 Hourglass: use the Active Site's Wrench bonus"
+    s = s.apply(ability)
+    assert s.to_move == CHANCE and s.chance == "wasteland_die"
+    s = chance(s, "wasteland_die", face=3)
+    assert s.boards[0].hourglass == 2 and s.step == "transfer" and s.to_move == 0
+
+
+def test_character_stowaway_with_a_wrench_ability_chooses_like_the_wrench():
+    s = give_tech(fixture(characters=("Stowaway", "")), 1, "L2-11", 0)    # Memory Glass: Wrench bonus
+    s = player(s, 0, hourglass=1)
+    s = go(s, "place_rover", site="Laboratory")
+    opts = [a for a in s.legal_actions() if a.kind == "tech_ability"]
+    assert [a.get("choice") for a in opts] == ["Fuel", "Parts", "Plans", "Oxygen"]
+    s = go(s, "tech_ability", card="L2-11", owner=1, via="stowaway", choice="Plans")
+    assert s.boards[0].resources == (0, 0, 1, 0)
+
+
+def test_kickstarter_engineer_reuses_a_free_ability():
+    s = give_tech(fixture(characters=("Engineer", ""), step="start_of_turn"), 0, "L1-05", 0)   # free: 1 Fuel
+    s = player(s, 0, hourglass=1)
+    s = go(s, "use_free_ability", card="L1-05")
+    s = go(s, "tech_ability", card="L1-05", owner=0, via="engineer")
+    assert s.boards[0].resources[0] == 2 and s.boards[0].hourglass == 0

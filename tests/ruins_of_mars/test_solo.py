@@ -142,3 +142,31 @@ def test_solo_random_play_reaches_the_end_with_one_action_ai_decisions(seed):
             assert len(legal) == 1
         s = s.apply(legal[rng.randrange(len(legal))])
     assert s.winners() in ((0,), (1,))
+
+
+def test_solo_ai_tech_one_time_language_reward_and_mastery_limits():
+    s = fixture(players=1)
+    techs = list(s.boards[1].techs)
+    if "AI1-4" in techs:                   # reward: +1 red; put it in row 1 (swap, never duplicate)
+        techs[techs.index("AI1-4")] = techs[0]
+    techs[0] = "AI1-4"
+    s = player(s, 1, techs=tuple(techs), resources=(7, 7, 7, 7), languages=(8, 0, 0, 0, 0),
+               face_down=(True,) + (False,) * 8)
+    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    # every other AI Tech is already face up: only AI1-4 can be replicated
+    (a,) = s.legal_actions()
+    assert a == Action("ai_replicate", 1, {"card": "AI1-4", "row": 1})
+    s = s.apply(a)
+    n_l3 = sum(1 for slot in (2, 5, 8) if not s.boards[1].face_down[slot])
+    assert n_l3 == 3 and s.boards[1].languages[0] == 9       # 3 face-up Level 3 AI Techs: it may master
+    roundtrip(s)
+
+
+def test_solo_end_of_the_game_triggered_by_the_ai_gives_the_human_one_final_turn():
+    s = fixture(players=1)
+    s = player(s, 1, face_down=(True,) + (False,) * 8, resources=(7, 7, 7, 7))
+    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    while s.current == 1:
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[0])
+    assert s.end_turns == 1 and s.current == 0
+    assert any("completed a 9th Tech" in e for e in s.events)
