@@ -37,7 +37,26 @@ Action kinds (params; all params are ints):
 - "play" (): confirm the play: the ruins go face up on the trick and their effects happen.
 
 Data the rulebook does not print (night sides, the 39 discovery effects, market costs, the scoreboard)
-is ASSUMED and replaceable: `new_game(cards=data.load_cards("my_cards.json"))`.
+is ASSUMED and replaceable: `new_game(cards=data.load_cards("my_cards.json"))`. So is the choice of
+which copies of each rank are removed for 2-4 players (`default_used`; option `ruins_used`).
+
+Readings of passages the rulebook leaves open (each is tested):
+
+- Passing is not permanent: only consecutive passes by all but one player end a trick; a forced pass
+  (skip) counts as a pass, and the skip hits the next player who still has cards.
+- After a player goes out, the trick ends when every player still holding cards has passed; the lead
+  then goes to the player closest clockwise to the one who went out.
+- On-play effects (forced draws, lighting torches) happen when the play is confirmed, after the
+  discoveries of that turn are bought: torches lit by a play serve from the next turn on. They happen
+  every time the ruin is played, including the play that adds them. Forced draws go to opponents still
+  holding cards, one round of draws per effect, clockwise from the player's left, until the deck runs
+  out; they are skipped when the play ends the round.
+- A set of only wild ruins has the highest of their printed-plus-added ranks.
+- The score never leaves 0..10. A showdown with a single qualifying player is won by that player at
+  once; claims of players outside the showdown are ignored at its deal; the night flip comes after the
+  claimed ruins are handed over.
+- The market refills next to the discovery deck (slot 1) after sliding right; with an empty discovery
+  deck its gaps stay empty. The newest card (slot 1) costs the most (ASSUMED costs 3, 2, 1, 1).
 """
 from __future__ import annotations
 
@@ -129,7 +148,7 @@ def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_
     s = State(players=names, seed=seed, draws=0, step="refill", to_move="chance",
               events=("Set-up: the discovery deck is shuffled and 4 discoveries are dealt to the market.",),
               cards=cards, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild, hands=((),) * n,
-              deck=(), trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), selection=(),
+              deck=used, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), selection=(),
               market=(-1,) * data.MARKET_SIZE, ddeck=tuple(range(data.DISCOVERY_COUNT)), torches=(3,) * n,
               claims_left=(data.CLAIMS,) * n, vp=(0,) * n, start_vp=(0,) * n, round=1, first_player=first_player,
               seated=(1,) * n, out=(), flips=(NO_FLIP,) * n, to_deal=(), resume=("deal",), results=(),

@@ -130,3 +130,19 @@ def test_malformed_positions_list_every_problem():
     for bad in ("{}", "[]", "null", '{"format": 1, "game": "ruins"}'):
         with pytest.raises(PositionError):
             ruins.from_json(bad)
+
+
+def test_every_kind_of_position_loads_back():
+    s = ruins.new_game(3, seed=8, resolve_setup=False)
+    seen = set()
+    rng = random.Random(8)
+    while not s.is_over:
+        key = (s.step, bool(s.selection), s.round == 5)
+        if key not in seen:
+            seen.add(key)
+            text = s.to_json()
+            assert ruins.from_json(text).to_json() == text
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
+    assert ruins.from_json(s.to_json()) == s
+    steps = {k[0] for k in seen}
+    assert {"refill", "deal", "night_flip", "lead", "follow", "discover"} <= steps
