@@ -65,8 +65,14 @@ def _legal_start(s, seat):
     return (skip_action(seat, "start_of_turn"),)
 
 
+_PLACE = {}
+
+
 def _legal_place(s, seat):
-    return tuple(_act("place_rover", seat, (("site", name),), texts.place_rover) for name in SITES)
+    acts = _PLACE.get(seat)
+    if acts is None:
+        acts = _PLACE[seat] = tuple(_act("place_rover", seat, (("site", name),), texts.place_rover) for name in SITES)
+    return acts
 
 
 def transfer_options(s, seat):
@@ -121,7 +127,13 @@ def _legal_action(s, seat):
     if not s.acted:
         kind = SITE_ACTION[s.rover]
         return (fast(kind, seat, (), partial(_action_text, s.rover, site_counts(s))),)
-    return tuple(_act("discover_star", seat, (("resource", r),), texts.star) for r in RESOURCES)
+    acts = _STARS.get(seat)
+    if acts is None:
+        acts = _STARS[seat] = tuple(_act("discover_star", seat, (("resource", r),), texts.star) for r in RESOURCES)
+    return acts
+
+
+_STARS = {}
 
 
 def _action_text(site, counts, a):
