@@ -61,6 +61,11 @@ def _wrong_step(s, a, kind, title, rule):
         return ("Only 1 Action tile may be transferred per turn (the Savant may pay for a second).", R_TRANSFER)
     if kind == "transfer_tile" and s.step in ("wrench", "action", "replicate", "pass_rover"):
         return "The transfer happens in Step 2, right after placing the Rover; that moment has passed.", R_TRANSFER
+    if kind == "skip" and s.step == "action":
+        return ("The Site's Action is not optional: take it (" + SITE_ACTION[s.rover].capitalize() + ").",
+                "Step 5: Take the Site's Action")
+    if kind == "skip" and s.step == "place_rover":
+        return "Placing the Rover is not optional: choose one of the 5 Sites.", "Step 1: Place the Rover"
     if kind in ("character_ability", "tech_ability"):
         return (f"Hourglass abilities are used on your own turn, not during {title}.", R_ABIL)
     if kind == "use_free_ability":

@@ -203,6 +203,10 @@ def test_step5_the_site_decides_the_action():
     e = illegal(s, "decipher")
     assert e.reason == "The Workshop's Action is Discover, not Decipher."
     assert e.rule == "Step 5: Take the Site's Action"
+    e = illegal(s, "skip", step="action")
+    assert e.reason == "The Site's Action is not optional: take it (Discover)."
+    e = illegal(fixture(), "skip", step="place_rover")
+    assert e.reason == "Placing the Rover is not optional: choose one of the 5 Sites."
 
 
 def test_step5_discover_cap_of_7_excess_lost():
