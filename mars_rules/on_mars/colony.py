@@ -106,8 +106,9 @@ def begin_construct(state, seat):
 
 
 def legal_construct(state, seat) -> list:
-    return [Action.fast("choose_building", seat, (("building", b),), text) for b in D.BUILDINGS
-            if buildable(state, seat, b)]
+    out = [Action.fast("choose_building", seat, (("building", b),), text) for b in D.BUILDINGS
+           if buildable(state, seat, b)]
+    return out or [_done(seat, "construct")]  # the payment used what a Building needed
 
 
 def legal_construct_hex(state, seat) -> list:

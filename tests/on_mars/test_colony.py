@@ -252,3 +252,21 @@ def test_fast_buildable_agrees_with_construct_problem():
                     assert buildable(s, seat, b) == slow
             legal = s.legal_actions()
             s = s.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_the_placed_colonist_counts_before_checking_the_action():
+    # only a Mine could be built, and its Miner would be the last Colonist: placing it on the slot uses it
+    s = setp(colony(game()), 0, bots=((1, 0),), lq=1, reserve=11, res=(0, 0, 0, 0, 0))
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "main", action="construct"))
+    assert "No Building can be constructed" in e.value.reason
+    assert setp(s, 0, lq=2, reserve=10).apply(action(s, "main", action="construct")).step == "construct"
+
+
+def test_construct_offers_done_when_the_payment_used_what_was_needed():
+    s = setp(colony(game()), 0, bots=((1, 0),), lq=2, reserve=10, res=(0, 0, 0, 0, 0), crystals=0)
+    s = s._replace(slots=tuple((1,) if a == "construct" else () for a in D.ACTIONS))
+    s = act(s, "main", action="construct")
+    s = act(s, "pay_colonist")          # the last Colonist pays for Blue's colour: no Miner left
+    assert kinds(s) == ["done"]
+    assert act(s, "done").step == "turn_end"
