@@ -61,6 +61,9 @@ def _wrong_step(s, a, kind, title, rule):
         return ("Only 1 Action tile may be transferred per turn (the Savant may pay for a second).", R_TRANSFER)
     if kind == "transfer_tile" and s.step in ("wrench", "action", "replicate", "pass_rover"):
         return "The transfer happens in Step 2, right after placing the Rover; that moment has passed.", R_TRANSFER
+    if kind == "use_wrench" and s.step in ("action", "replicate", "pass_rover"):
+        return ("No Wrench bonus is left this turn: one use per Wrench icon, in Step 4 (the Trader can still buy "
+                "one with an Hourglass).", "Step 4: Use Wrench Bonus")
     if kind == "skip" and s.step == "action":
         return ("The Site's Action is not optional: take it (" + SITE_ACTION[s.rover].capitalize() + ").",
                 "Step 5: Take the Site's Action")

@@ -155,7 +155,8 @@ def test_step4_one_wrench_bonus_per_wrench_icon():
         s = go(s, "use_wrench", choice=r)
     assert s.boards[0].resources == (1, 0, 0, 2) and s.step == "action"
     e = illegal(s, "use_wrench", choice="Fuel")
-    assert e.reason.startswith("You cannot do that now: this is 5. Take the Site's Action")
+    assert e.reason.startswith("No Wrench bonus is left this turn: one use per Wrench icon")
+    assert e.rule == "Step 4: Use Wrench Bonus"
 
 
 def test_step4_wrench_bonus_of_each_site():
