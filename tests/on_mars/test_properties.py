@@ -101,3 +101,28 @@ def test_purposeful_play_keeps_the_invariants_and_ends(players, seed):
         s = s.resolve_chance() if s.to_move == CHANCE else s.apply(builder(s, rng))
     check(s)
     assert s.winners()
+
+
+def test_mutated_actions_raise_illegal_action_only():
+    from mars_rules.core import Action, IllegalAction
+    s = new_game(players=3, seed=4)
+    rng = random.Random(4)
+    junk = ((99, 99), 999, -5, "nowhere", None, ())
+    for _ in range(250):
+        if s.is_over:
+            break
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        legal = s.legal_actions()
+        a = legal[int(rng.random() * len(legal))]
+        for k, _v in a.items:
+            for bad in junk:
+                m = Action(a.kind, a.player, tuple((kk, bad if kk == k else vv) for kk, vv in a.items))
+                if m not in legal:
+                    try:
+                        s.apply(m)
+                        raise AssertionError(f"{m!r} was accepted")
+                    except IllegalAction as e:
+                        assert e.reason and e.rule
+        s = s.apply(a)
