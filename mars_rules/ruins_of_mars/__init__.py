@@ -59,6 +59,12 @@ Decisions (``player`` = the seat):
   "after_action" during the replicate step).
 - ``ai_replicate`` (card, row): the solo AI reveals one of its face-down AI Techs.
 
+Example: ``Action("transfer_tile", 0, {"from": "Laboratory", "tile": 7, "pay": "Oxygen"})``. Anything
+not legal raises ``IllegalAction`` whose ``reason`` says why and ``rule`` names the rulebook section.
+
+The solo AI (seat 1) uses the same kinds; each of its decisions has exactly one legal action, the one
+its procedure (Solo Variant: AI Turn) picks, and that action's text gives the reason.
+
 Chance outcomes (``player`` = ``CHANCE``): ``first_player`` (player), ``deal_character`` (player,
 character), ``wasteland_die`` (face), ``solo_die`` (face), ``draw_tile`` (tile, site): the next
 face-down tile of a reallocation, ``refill_display`` (level, card).
