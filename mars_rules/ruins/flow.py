@@ -18,19 +18,40 @@ _fast = Action.fast
 
 # ----- chance ------------------------------------------------------------------------------------
 def outcomes(s) -> tuple:
-    step = s.step
-    if step == "refill":
+    """((Action, 1), ...): every card that can come next (each card is one id, so weights are 1).
+
+    The pairs are cached: a chance outcome's text needs only the players' names or the discovery's
+    own data, so the same Action serves every position (random playouts resolve many chance nodes).
+    """
+    if s.step == "refill":
         slot = _refill_slot(s.market)
-        t = partial(text.reveal_text, s)
-        return tuple((_fast("reveal", CHANCE, (("discovery", d), ("slot", slot)), t), 1) for d in s.ddeck)
+        cards = s.cards
+        get = _REVEALS.get
+        out = []
+        for d in s.ddeck:
+            key = (d, slot, cards.disc_pos[d], cards.disc_effect[d])
+            pair = get(key)
+            if pair is None:
+                pair = _REVEALS[key] = (_fast("reveal", CHANCE, (("discovery", d), ("slot", slot)),
+                                              text.reveal_text_of(key[2], key[3])), 1)
+            out.append(pair)
+        return tuple(out)
+    table = _DEALS.get(s.players)
+    if table is None:
+        if len(_DEALS) > 1000:
+            _DEALS.clear()
+        table = _DEALS[s.players] = {}
+    kind = "deal" if s.step == "deal" else "draw"
     to = s.to_deal[0]
-    if step == "deal":
-        t = partial(text.deal_text, s)
-        kind = "deal"
-    else:
-        t = partial(text.draw_text, s)
-        kind = "draw"
-    return tuple((_fast(kind, CHANCE, (("ruin", c), ("to", to)), t), 1) for c in s.deck)
+    row = table.get((kind, to))
+    if row is None:
+        fn = (text.deal_text_of if kind == "deal" else text.draw_text_of)(s.players[to])
+        row = table[(kind, to)] = tuple((_fast(kind, CHANCE, (("ruin", c), ("to", to)), fn), 1) for c in range(50))
+    return tuple([row[c] for c in s.deck])
+
+
+_REVEALS: dict = {}
+_DEALS: dict = {}
 
 
 def _refill_slot(market) -> int:
@@ -59,16 +80,17 @@ def play_chance(s, a):
     if kind == "reveal":
         d, slot = a[2][0][1], a[2][1][1]
         market = s.market[:slot] + (d,) + s.market[slot + 1:]
-        s = s._replace(market=market, ddeck=_remove(s.ddeck, d),
-                       events=(text.reveal_text(s, a) + ".",))
+        s = s._replace(market=market, ddeck=_remove(s.ddeck, d), events=(str(a) + ".",))
         if -1 in market and s.ddeck:
             return s
         return resume(s)
     cid, to = a[2][0][1], a[2][1][1]
     hands = s.hands
     hands = hands[:to] + (_insert(hands[to], cid),) + hands[to + 1:]
-    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:],
-                   events=((text.deal_text if kind == "deal" else text.draw_text)(s, a) + ".",))
+    # the event does not name the card: a player's view keeps the events, and hands are secret
+    ev = (f"{s.players[to]} is dealt a ruin." if kind == "deal" else
+          f"{s.players[to]} draws a ruin (forced by a discovery).",)
+    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:], events=ev)
     if s.to_deal:
         return s
     if kind == "deal":

@@ -209,7 +209,8 @@ def apply_flip(s, a):
 def apply_pick(s, a):
     cid = a[2][0][1]
     sel = s.selection + (cid,)
-    s = s._replace(selection=sel, events=(f"{_name(s)} chooses {text.ruin_words(s, cid)}.",))
+    # no card named: the choice is revealed only when the play is confirmed (views keep the events)
+    s = s._replace(selection=sel, events=(f"{_name(s)} chooses a ruin for the play ({len(sel)} so far).",))
     if s.step == "follow" and len(sel) == len(s.last_play):
         return _to_upgrades(s)
     return s

@@ -50,19 +50,32 @@ def play_words(state, ids) -> str:
 
 
 # ----- action texts: text(state, action) -----------------------------------------------------------
-def deal_text(state, a):
-    cid, to = a[2][0][1], a[2][1][1]
-    return f"{state.players[to]} is dealt ruin #{cid} (day rank {state.cards.day[cid]})"
+class _Text:
+    """A picklable text function for actions whose words need no position."""
+
+    __slots__ = ("fmt", "args")
+
+    def __init__(self, fmt, *args):
+        self.fmt = fmt
+        self.args = args
+
+    def __call__(self, a):
+        values = dict(a[2])
+        return self.fmt.format(*self.args, **values, day=values.get("ruin", 0) // 5 + 1,
+                               slot1=values.get("slot", 0) + 1)
 
 
-def draw_text(state, a):
-    cid, to = a[2][0][1], a[2][1][1]
-    return f"{state.players[to]} draws ruin #{cid} from the deck (forced by a discovery)"
+def deal_text_of(name):
+    return _Text("{0} is dealt ruin #{ruin} (printed day rank {day})", name)
 
 
-def reveal_text(state, a):
-    d, slot = a[2][0][1], a[2][1][1]
-    return f"Reveal {discovery_words(state, d)} into market slot {slot + 1}"
+def draw_text_of(name):
+    return _Text("{0} draws ruin #{ruin} from the deck (forced by a discovery)", name)
+
+
+def reveal_text_of(pos, effect):
+    return _Text("Reveal {0} discovery #{discovery} ({1}) into market slot {slot1}", POSITIONS[pos],
+                 effect_words(effect))
 
 
 def flip_text(state, a):
