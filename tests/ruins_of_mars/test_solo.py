@@ -170,3 +170,10 @@ def test_solo_end_of_the_game_triggered_by_the_ai_gives_the_human_one_final_turn
         s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[0])
     assert s.end_turns == 1 and s.current == 0
     assert any("completed a 9th Tech" in e for e in s.events)
+
+
+def test_solo_view_and_hidden_faces_of_the_ai_techs():
+    s = game.new_game(players=1, seed=4, characters="deal")
+    assert set(s.hidden(0)) == set(s.boards[1].techs) and len(s.hidden(0)) == 9
+    assert s.view(0) is s and s.view(1) is s        # everything else is open information
+    assert game.new_game(players=2, seed=4, characters="deal").hidden(0) == ()
