@@ -59,8 +59,9 @@ def main_problem(state, seat, action):
     if pl.crystals + pl.lq - 1 < k:
         return (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
                 f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters."), RULE_PLACE
-    placed = state._replace(pieces=state.pieces[:seat] + (pl._replace(lq=pl.lq - 1),) + state.pieces[seat + 1:])
-    why = BEGIN[action](placed, seat)  # judged after the Colonist is placed on the slot
+    if action == "construct":  # judged after the Colonist is placed (a Mine needs one more as its Miner)
+        state = state._replace(pieces=state.pieces[:seat] + (pl._replace(lq=pl.lq - 1),) + state.pieces[seat + 1:])
+    why = BEGIN[action](state, seat)
     if why:
         return why, ("Orbital Station Main Actions" if side == "orbit" else "Colony Main Actions")
     return None
