@@ -71,6 +71,53 @@ def _pick_ok(s, cid, offers, budget) -> bool:
     return completable(_items(s, sel), r, mode, offers, budget)
 
 
+def _first_follow(s, p, offers, budget) -> list:
+    """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once."""
+    hand = s.hands[p]
+    need = len(s.last_play)
+    r = s.last_rank
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    if len(hand) < need:
+        return []
+    affordable = any(o[0] <= budget for o in offers)
+    counts = {}
+    wilds = 0
+    for c in hand:
+        if wild[c]:
+            wilds += 1
+        else:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    out = []
+    for c in hand:
+        rk, w = rank[c], wild[c]
+        if need == 1:
+            if rk >= r:
+                out.append(c)
+            elif affordable:
+                rec = ruins[c]
+                free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+                if completable([(rk, w, free)], r, SINGLE, offers, budget):
+                    out.append(c)
+            continue
+        if affordable:  # some discovery could still change ranks: the ruin alone must be able to fit
+            rec = ruins[c]
+            free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+            if completable([(rk, w, free)], r, PARTIAL, offers, budget):
+                out.append(c)
+            continue
+        missing = need - 1
+        if not w:
+            if rk >= r and counts[rk] - 1 + wilds >= missing:
+                out.append(c)
+            continue
+        others = wilds - 1
+        if any(v + others >= missing for R, v in counts.items() if R >= r):
+            out.append(c)
+        elif others >= missing and max([rk] + [rank[x] for x in hand if wild[x] and x != c]) >= r:
+            out.append(c)
+    return out
+
+
 def _enough_left(s, sel, need, r, offers, budget) -> bool:
     """A follow still being chosen: are there enough ruins left in hand to finish it?
 
@@ -141,11 +188,28 @@ def legal(s) -> tuple:
         budget = s.torches[p]
         t = partial(text.pick_text, s)
         sel = s.selection
+        if not sel:
+            if step == "lead":  # any single ruin may be led
+                return tuple([_fast("pick", p, (("ruin", c),), t) for c in s.hands[p]])
+            acts = [_fast("pick", p, (("ruin", c),), t) for c in _first_follow(s, p, offers, budget)]
+            acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
+            return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
         seen = {}
         acts = []
+        common = -1  # a lead whose chosen ruins share one rank: a ruin of that rank (or a wild one) fits
+        if step == "lead":
+            for c in sel:
+                if not wild[c]:
+                    if common == -1:
+                        common = rank[c]
+                    elif rank[c] != common:
+                        common = -2
         for c in s.hands[p]:
             if c in sel:
+                continue
+            if common >= 0 and (wild[c] or rank[c] == common):
+                acts.append(_fast("pick", p, (("ruin", c),), t))
                 continue
             rec = ruins[c]
             sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
