@@ -169,6 +169,25 @@ def gain_line(state, site) -> str:
     return " ".join(parts) if parts else "nothing"
 
 
+def turn_status(s) -> str:
+    """What is pending in the turn, in a few words (Wrench uses left, stars to choose, a deck being
+    searched, the solo die)."""
+    parts = []
+    if s.step == "wrench" and s.pending:
+        parts.append(f"{s.pending} Wrench use{'s' if s.pending != 1 else ''} left")
+    if s.step == "action" and s.acted and s.pending:
+        parts.append(f"{s.pending} star{'s' if s.pending != 1 else ''} to choose")
+    if s.transfers and s.step == "transfer":
+        parts.append(f"{s.transfers} tile{'s' if s.transfers != 1 else ''} transferred")
+    if s.step == "replicate" and s.search > 0:
+        parts.append(f"searching the Level {s.search} deck")
+    if s.step == "replicate" and s.search < 0:
+        parts.append("Tech replicated this turn")
+    if s.solo and s.solo_die:
+        parts.append(f"solo die: {s.solo_die} ({'no Site' if s.solo_die == 6 else data.SITES[s.solo_die - 1]})")
+    return "  ·  ".join(parts)
+
+
 def tech_row_bonus(state, seat, row) -> int | None:
     """Points the complete `row` of `seat`'s Tech board scores (Final Scoring), None if incomplete."""
     b = state.boards[seat]
@@ -464,7 +483,7 @@ class Board:
         title = f"Ruins of Mars  ·  turn {s.turn}  ·  {STEP_TITLE.get(s.step, s.step)}  ·  {who}"
         self._t(0.12, H - 0.2, title, fontsize=11.5, fontweight="bold")
         mastered = sum(1 for t in range(5) if any(b.languages[t] == data.CAPSTONE for b in s.boards))
-        end = f"Languages mastered: {mastered}/4"
+        end = f"Languages mastered: {mastered} (a 4th ends the game)"
         if s.end_turns >= 0 and s.to_move is not None:
             end += f"  ·  END TRIGGERED: {s.end_turns} final turn{'s' if s.end_turns != 1 else ''} left"
         self._t(W - 0.1, H - 0.2, end, ha="right", fontsize=9,
@@ -504,10 +523,10 @@ class Board:
                     f"Reallocating: {len(s.facedown)} face-down tile{'s' if len(s.facedown) != 1 else ''} "
                     f"({', '.join(str(t) for t in s.facedown)}) still to deal, left to right; next one to the "
                     f"{data.SITES[s.realloc_to]}", fontsize=7.8)
-        if s.solo and s.solo_die:
-            what = "no Site" if s.solo_die == 6 else data.SITES[s.solo_die - 1]
-            self._t(SITE_X0 + 5 * (SITE_W + SITE_GAP) - SITE_GAP, SITE_TOP + 0.32,
-                    f"solo die: {s.solo_die} ({what})", ha="right", fontsize=8, color="#555555")
+        status = turn_status(s)
+        if status:
+            self._t(SITE_X0 + 5 * (SITE_W + SITE_GAP) - SITE_GAP, SITE_TOP + 0.32, status, ha="right",
+                    fontsize=8, color="#333333")
 
     def _tile(self, x, y, w, h, tid, icons):
         self._box(x, y, w, h, facecolor="white", edgecolor="#444444", round_=0.05)
