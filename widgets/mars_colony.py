@@ -3,7 +3,10 @@
 `draw(state, ax=None)` returns the figure; `Board(state).update(state)` redraws in the same figure.
 Installations are squares by type (a row per type) and level: a dotted outline = not built, an empty
 square = built but inactive, a filled square with a black dot = active (staffed); a dot on a grey,
-dashed square = staffed but inactive (a lower level of that type is not active). Colours follow the Okabe-Ito palette
+dashed square = staffed but inactive (a lower level of that type is not active). H0 shows the colonists
+living in the habitats; a dark habitat is grey ("3w": its 3 colonists wait for power). The bar is the
+energy used against the capacity (the black tick). The row names are drawn once, on the left, so the
+figure stays light to render (text is what costs most in a PNG). Colours follow the Okabe-Ito palette
 and every square also carries its letter, so the board reads without colour.
 """
 from __future__ import annotations
@@ -24,7 +27,7 @@ ROWS = (("plant", "Power plants", "P", (0, 1, 2, 3)), ("silo", "Silos", "S", (0,
         ("mil", "Military bases", "X", (1, 2, 3)), ("rnd", "R&D centres", "R", (1, 2)),
         ("port", "Spaceport", "SP", (1,)))
 MAT_COLOURS = ("#7f7f7f", "#3b3b3b", "#56B4E9", "#0072B2", "#009E73")
-W_COL, H_COL = 10.0, 11.6
+W_COL, H_COL, LEFT = 7.0, 11.6, 3.0     # colony width and height, the shared label column
 
 
 def _built(col, track, level):
@@ -42,7 +45,7 @@ class Board:
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
         if ax is None:
-            self.fig = Figure(figsize=figsize or (3.3 * n + 0.6, 6.4))
+            self.fig = Figure(figsize=figsize or (2.45 * n + 1.3, 6.0))
             self.ax = self.fig.add_axes([0.005, 0.005, 0.99, 0.99])
         else:
             self.fig, self.ax = ax.figure, ax
@@ -53,20 +56,24 @@ class Board:
         ax.clear()
         ax.set_axis_off()
         n = len(state.players)
-        ax.set_xlim(0, n * W_COL)
-        ax.set_ylim(-4.3, H_COL + 1.2)
+        ax.set_xlim(0, LEFT + n * W_COL)
+        ax.set_ylim(-3.6, H_COL + 1.1)
         ax.set_aspect("auto")
         viewer = getattr(state, "viewer", -1)
-        title = (f"Mars: round {state.round}, {state.players[state.active]}'s turn, step {state.step}"
-                 f" (target {state.target} VP)")
+        title = f"Mars, round {state.round}: {state.players[state.active]}, {state.step} (target {state.target})"
         if viewer >= 0:
             title += f"; as {state.players[viewer]} sees it"
         if state.is_over:
             title = "Mars: game over; winner(s): " + ", ".join(state.players[w] for w in state.winners())
-        ax.text(0.1, H_COL + 0.8, title, fontsize=10, weight="bold", va="center")
+        ax.text(0.1, H_COL + 0.65, title, fontsize=9, weight="bold", va="center")
         self._dots = []
+        y = H_COL - 1.45
+        for _track, label, _letter, _levels in ROWS + (("habitat", "Habitats", "H", ()),):
+            ax.text(0.15, y, label, fontsize=7, va="center")
+            y -= 0.92
+        ax.text(0.15, y - 0.03, "Energy used /\ncapacity", fontsize=7, va="center")
         for p in range(n):
-            self._colony(state, p, p * W_COL)
+            self._colony(state, p, LEFT + p * W_COL)
         if self._dots:
             xs, ys = zip(*self._dots)
             ax.plot(xs, ys, ls="none", marker="o", ms=4.5, mfc="black", mec="white", mew=0.8)
@@ -84,32 +91,30 @@ class Board:
                                     ec="#a6761d" if active_turn else "#888888", lw=3 if active_turn else 1))
         vp = victory_points(s, p)
         working = bin(col.staff).count("1")
-        head = f"{s.players[p]}{' (to move)' if deciding else ''}: {col.housed + working} colonists"
-        ax.text(x0 + 0.4, H_COL - 0.55, head, fontsize=9.5, weight="bold", va="center")
-        ax.text(x0 + W_COL - 0.4, H_COL - 0.55, f"{vp} VP", fontsize=10, weight="bold", va="center", ha="right",
+        head = f"{s.players[p]}{' (to move)' if deciding else ''}  {vp} VP"
+        ax.text(x0 + 0.35, H_COL - 0.55, head, fontsize=8.5, weight="bold", va="center",
                 color="#b35806" if vp >= s.target else "black")
         sm = summary(col.staff)
         y = H_COL - 1.45
-        for track, label, letter, levels in ROWS:
-            ax.text(x0 + 0.35, y, label, fontsize=6.5, va="center")
+        cx = x0 + 0.6
+        for track, _label, letter, levels in ROWS:
             for k, level in enumerate(levels):
-                self._cell(x0 + 3.55 + k * 1.05, y, col, sm, track, level, letter)
+                self._cell(cx + k * 1.2, y, col, sm, track, level, letter)
             y -= 0.92
-        # habitats: level 0 + the new ones
-        ax.text(x0 + 0.35, y, "Habitats", fontsize=6.5, va="center")
-        self._hab(x0 + 3.55, y, "H0", True, f"{col.housed}", "colonists in habitats")
+        # habitats: level 0 (with the colonists living in the habitats) + the new ones
+        self._hab(cx, y, "H0", True, f"{col.housed}", "colonists in habitats")
         for k in range(4):
             if k < len(col.habs):
                 h = col.habs[k]
-                self._hab(x0 + 3.55 + (k + 1) * 1.05, y, f"H{k + 1}", h == POWERED,
-                          "3w" if h == DARK_WAITING else "", "")
+                self._hab(cx + (k + 1) * 1.2, y, f"H{k + 1}", h == POWERED, "3w" if h == DARK_WAITING else "", "")
             else:
-                self._cell_outline(x0 + 3.55 + (k + 1) * 1.05, y, f"H{k + 1}")
+                self._cell_outline(cx + (k + 1) * 1.2, y, f"H{k + 1}")
         y -= 0.95
         # energy track
         use, cap = consumption(col), capacity(col, s.cards)
-        ax.text(x0 + 0.35, y, f"Energy {use}/{cap}", fontsize=7, va="center")
-        bx, bw = x0 + 3.05, W_COL - 3.45
+        bx, bw = x0 + 0.6, W_COL - 1.9
+        ax.text(bx + bw + 0.15, y, f"{use}/{cap}", fontsize=7.5, va="center", weight="bold",
+                color="#b00020" if use > cap else "black")
         top = max(20, cap, use)
         ax.add_patch(Rectangle((bx, y - 0.2), bw, 0.4, fc="white", ec="#555555", lw=0.8))
         ax.add_patch(Rectangle((bx, y - 0.2), bw * min(use, top) / top, 0.4, fc="#E69F00",
@@ -117,39 +122,35 @@ class Board:
         ax.plot([bx + bw * cap / top] * 2, [y - 0.3, y + 0.3], color="black", lw=2)
         for t in range(5, top, 5):
             ax.plot([bx + bw * t / top] * 2, [y - 0.2, y - 0.05], color="#555555", lw=0.6)
-        y -= 0.75
+        y -= 0.6
         # hand
         hidden = viewer >= 0 and viewer != p
         limit = hand_limit(col, s.cards)
         if hidden:
             size = s.masked[0][p]
-            text = f"Hand: {size} card{'' if size == 1 else 's'} (hidden), limit {limit}"
+            text = f"Hand: {size} hidden card{'' if size == 1 else 's'}, limit {limit}"
         else:
             cards = " ".join(f"{c}{LETTERS[m]}" for m, c in enumerate(col.hand) if c) or "empty"
-            text = f"Hand: {cards} ({sum(col.hand)}/{limit})"
-        ax.text(x0 + 0.35, y, text, fontsize=7, va="center",
-                color="#b00020" if not hidden and sum(col.hand) > limit else "black")
-        y -= 0.55
+            text = f"Hand {cards} ({sum(col.hand)}/{limit})"
+        lines = [f"Colonists {col.housed + working} ({col.housed} in habitats)",
+                 text + (" OVER" if not hidden and sum(col.hand) > limit else "")]
         lim = contract_limit(col)
-        cons = ", ".join(f"{LETTERS[CONTRACTS[c][0]]}>{LETTERS[CONTRACTS[c][1]]}" for c in col.contracts) or "none"
-        ax.text(x0 + 0.35, y, f"Contracts ({len(col.contracts)}/{'any' if lim is None else lim}): {cons}",
-                fontsize=7, va="center")
-        y -= 0.55
+        cons = " ".join(f"{LETTERS[CONTRACTS[c][0]]}>{LETTERS[CONTRACTS[c][1]]}" for c in col.contracts)
+        lines.append(f"Contracts {len(col.contracts)}/{'any' if lim is None else lim} {cons}")
         table = lookup(s.cards)
-        played = ", ".join(table[c].name for c in col.played) or "none"
         kept = len(col.kept) if not hidden else s.masked[1][p]
-        ax.text(x0 + 0.35, y, f"R&D: {played}"[:58], fontsize=6.5, va="center")
-        y -= 0.5
-        extras = [f"science {science(col, s.cards)}"]
+        rd = f"R&D cards {len(col.played)}, science {science(col, s.cards)}"
         if kept:
-            extras.append(f"{kept} kept R&D card{'s' if kept > 1 else ''}" + (" (hidden)" if hidden else ""))
+            rd += f", {kept} kept" + (" (hidden)" if hidden else "")
+        lines.append(rd)
         if col.supremacies:
-            extras.append("holds " + ", ".join(f"{table[c].name}" + (f" x{col.supremacies.count(c)}"
-                                                                     if col.supremacies.count(c) > 1 else "")
-                                               for c in sorted(set(col.supremacies))))
+            lines.append("Supremacy: " + ", ".join(table[c].name.replace(" supremacy", "")
+                                                   + (f" x{col.supremacies.count(c)}"
+                                                      if col.supremacies.count(c) > 1 else "")
+                                                   for c in sorted(set(col.supremacies))))
         if s.magna == p:
-            extras.append("MAGNA SCIENTIA")
-        ax.text(x0 + 0.35, y, "; ".join(extras)[:62], fontsize=6.5, va="center")
+            lines.append("MAGNA SCIENTIA")
+        ax.text(x0 + 0.3, y + 0.25, "\n".join(lines), fontsize=6.5, va="top", linespacing=1.35)
 
     def _cell(self, x, y, col, sm, track, level, letter):
         ax = self.ax
@@ -189,24 +190,17 @@ class Board:
         ax = self.ax
         viewer = getattr(s, "viewer", -1)
         y = -0.5
-        ax.text(0.2, y, "Reserve:", fontsize=8, va="center", weight="bold")
+        ax.text(0.15, y, "Reserve", fontsize=7.5, va="center", weight="bold")
         for m in range(5):
-            x = 1.9 + m * 1.9
+            x = LEFT + m * 1.9
             ax.add_patch(Rectangle((x, y - 0.35), 1.6, 0.7, fc=MAT_COLOURS[m], ec="black", lw=0.8))
             ax.text(x + 0.8, y, f"{LETTERS[m]} {s.reserve[m]}", fontsize=7.5, ha="center", va="center",
                     color="white" if m in (0, 1, 3, 4) else "black", weight="bold")
         supply = s.masked[2] if viewer >= 0 else sum(s.supply)
         table = lookup(s.cards)
-        held = [(p, c, col.supremacies.count(c)) for p, col in enumerate(s.colonies)
-                for c in sorted(set(col.supremacies))]
-        sup_text = "; ".join(f"{table[c].name}{f' x{k}' if k > 1 else ''}: {s.players[p]}"
-                             for p, c, k in held) or "none"
         magna = s.players[s.magna] if s.magna >= 0 else "nobody"
-        lines = [f"Supply deck {supply} cards   Event deck {sum(s.event_deck)} (discard {sum(s.event_discard)})   "
-                 f"R&D1 {sum(s.rd1_deck)}   R&D2 {sum(s.rd2_deck)}   Magna Scientia: {magna}",
-                 f"Supremacies held: {sup_text}",
-                 "Filled + dot: active (staffed). White: built, inactive. Grey dashed + dot: staffed, inactive"
-                 " (a lower level is off). Dotted: not built. H0: colonists in habitats."]
+        lines = [f"Supply {supply}  Events {sum(s.event_deck)} (used {sum(s.event_discard)})  "
+                 f"R&D1 {sum(s.rd1_deck)}  R&D2 {sum(s.rd2_deck)}  Magna Scientia: {magna}"]
         if s.card:
             lines.append(f"Card being resolved: {table[s.card].name}")
         if s.offer:
@@ -220,9 +214,7 @@ class Board:
                                        "supply_draw": "a card from the supply deck",
                                        "research_die": "rolling the R&D die", "research_draw": "drawing an R&D card",
                                        "resupply": "Earth's resupply card"}.get(s.step, s.step))
-        for i, line in enumerate(lines[:5]):
-            ax.text(0.2, -1.3 - i * 0.62, line[:170], fontsize=7 if i == 2 else 7.5, va="center",
-                    color="#555555" if i == 2 else "black")
+        ax.text(0.15, -1.0, "\n".join(line[:110] for line in lines[:4]), fontsize=7.5, va="top", linespacing=1.4)
 
 
 def draw(state, ax=None):

@@ -20,10 +20,10 @@ def test_draw_every_player_count_and_the_hidden_view():
         fig = draw(s)
         words = " ".join(texts(fig))
         assert all(name in words for name in s.players)
-        assert "Energy 4/5" in words and "Reserve:" in words
+        assert "4/5" in words and "Reserve" in words and "Power plants" in words
         shown = draw(s.view(1))
         words = " ".join(texts(shown))
-        assert "(hidden)" in words and "as Bo sees it" in words
+        assert "hidden cards" in words and "as Bo sees it" in words
     assert render_png(draw(new_game(players=2, seed=1)))[:4] == b"\x89PNG"
 
 
