@@ -5,6 +5,29 @@ cards, the 15 + 15 R&D cards and the R&D die faces are not listed in the ruleboo
 an illustrative set (ASSUMED) covering every kind of card the rulebook describes, and a user may
 load their own with `load_cards(path)` (same JSON schema as `default_cards.json`).
 
+Readings of gaps in the rulebook (ASSUMED, each in the section it fills):
+
+- Setup: the mine draft comes first, then the deal (the draft is a decision, the deal chance).
+- 1) Event: a conflict card names its field and prerequisite level; the rival need not meet it. A
+  supremacy is resolved if anyone meets its prerequisite; its holder keeps it (+1 VP) until a
+  Contested Supremacy takes it. Contested Supremacy: the drawer picks a held card; if the holder is
+  among the most active, or the tie-break cannot separate the top players, the holder keeps it.
+  R&D benefit tie-break: exactly one tied player with a benefit in the field wins; if several have
+  one, only they go on to the colonist comparison.
+- Military attack (g): once per turn, after the event, with at least one active military base.
+- 2) R&D: a rolled R&D1/R&D2 card is always drawn (drawing never hurts); an empty R&D deck is
+  reshuffled from its discard pile. Kept cards are played during the trade or construction phase.
+- 6) a) Habitats: 4 habitat spaces besides level 0; a habitat built without spare energy stays dark
+  and its 3 colonists wait until it is powered at the end of a turn. Habitat 0 uses 1 energy (this
+  gives the starting consumption of 4). VP of a habitat only while powered.
+- Colonist losses: from the habitats first, then workers in LOSS_ORDER; a power shortage after a loss
+  is fixed by staffing idle plants, then switching installations off, then habitats (losing colonists).
+- 7) End of Turn: the colonists move one at a time (habitats <-> installation); a slot moved this turn
+  does not move back this turn (a no-op that would let play loop). Too many contracts for the active
+  communications level are returned at the end of the turn (the player chooses which).
+- Contract trades are 1 card for 1 card. Offers to other colonies: at most MAX_OFFERS_PER_TURN.
+- End of the Game: TURN_LIMIT rounds, then the highest VP on the track wins (ties share the win).
+
 >>> MATERIALS[0], COSTS["habitat"][0]
 ('iron', (0, 1, 1, 1, 1))
 >>> len(CONTRACTS), CONTRACTS[0]
