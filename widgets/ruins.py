@@ -74,12 +74,13 @@ class Board:
 
     def _header(self, s, top):
         from mars_rules.core import CHANCE
-        title = "Ruins" + (f" - showdown (round 5)" if s.round == 5 else f" - round {s.round} of 4")
+        title = "Ruins" + (" - showdown (round 5)" if s.round == 5 else f" - round {s.round} of 4")
         self._text(0.2, top - 0.3, title, fontsize=14, fontweight="bold")
         step = next((st.title for st in s.game.TURN_STEPS if st.key == s.step), s.step)
         who = ("game over: " + ", ".join(s.players[p] for p in s.winners()) + " won") if s.to_move is None else \
             ("chance" if s.to_move == CHANCE else s.players[s.to_move])
-        self._text(0.2, top - 0.75, f"step: {step}   |   to move: {who}", fontsize=10)
+        seen = f"   |   {s.players[s.viewer]}'s view (other hands face down)" if s.viewer >= 0 else ""
+        self._text(0.2, top - 0.75, f"step: {step}   |   to move: {who}{seen}", fontsize=10)
         # round marker
         self._text(8.3, top - 0.3, "round", fontsize=9, ha="right")
         for k in range(1, 6):
