@@ -602,6 +602,8 @@ class Board:
         name = s.players[p]
         who = "solo AI" if ai else (b.character or "no Character yet")
         tag = "  ◀ to move" if current else ("  (Rover)" if s.current == p and s.to_move is not None else "")
+        if s.to_move is None and p in s.winners():
+            tag = "  ★ WINNER"
         self._t(x + 0.4, PANEL_TOP - 0.2, f"{name[:16]} · {who}{tag}", fontsize=8.5, fontweight="bold")
         for r in range(4):
             y = PANEL_TOP - 0.5 - r * 0.245

@@ -258,3 +258,12 @@ def test_solo_extra_reallocation_narration_of_one_tile():
                 assert "1 tile of the" in e and " is turned face down" in e
                 return
     pytest.skip("no single-tile extra reallocation in this game")
+
+
+def test_final_board_marks_the_winners():
+    end = list(walk(game.new_game(players=3, seed=12, characters="deal"), 12))[-1]
+    shown = texts(Board(end))
+    marked = [t for t in shown if t.endswith("★ WINNER")]
+    assert len(marked) == len(end.winners()) >= 1
+    for w in end.winners():
+        assert any(t.startswith(end.players[w][:16]) for t in marked)
