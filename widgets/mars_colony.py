@@ -197,10 +197,11 @@ class Board:
             ax.text(x + 0.8, y, f"{LETTERS[m]} {s.reserve[m]}", fontsize=7.5, ha="center", va="center",
                     color="white" if m in (0, 1, 3, 4) else "black", weight="bold")
         supply = s.masked[2] if viewer >= 0 else sum(s.supply)
+        rd1, rd2 = (s.masked[3], s.masked[4]) if viewer >= 0 else (sum(s.rd1_deck), sum(s.rd2_deck))
         table = lookup(s.cards)
         magna = s.players[s.magna] if s.magna >= 0 else "nobody"
         lines = [f"Supply {supply}  Events {sum(s.event_deck)} (used {sum(s.event_discard)})  "
-                 f"R&D1 {sum(s.rd1_deck)}  R&D2 {sum(s.rd2_deck)}  Magna Scientia: {magna}"]
+                 f"R&D1 {rd1}  R&D2 {rd2}  Magna Scientia: {magna}"]
         if s.card:
             lines.append(f"Card being resolved: {table[s.card].name}")
         if s.offer:

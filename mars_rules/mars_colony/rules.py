@@ -164,7 +164,9 @@ def _chance_rule(s):
 
 
 def view(s, player):
-    """What `player` may see: others' hands and kept R&D cards and the supply deck's make-up are blanked."""
+    """What `player` may see: the others' hands and kept R&D cards are blanked, and so is the make-up of
+    the face-down decks (supply, R&D1, R&D2: their counts would reveal which cards are kept). `masked`
+    holds what is public about them: (hand sizes, kept R&D counts, supply size, R&D1 size, R&D2 size)."""
     if s.viewer >= 0:
         raise ValueError("this is already a player's view")
     if player is None:
@@ -176,6 +178,8 @@ def view(s, player):
         if q != player:
             c = c._replace(hand=(0, 0, 0, 0, 0), kept=())
         cols.append(c)
-    masked = (tuple(sum(c.hand) for c in s.colonies), tuple(len(c.kept) for c in s.colonies), sum(s.supply))
-    offer = s.offer
-    return s._replace(colonies=tuple(cols), supply=(0, 0, 0, 0, 0), viewer=player, masked=masked, offer=offer)
+    masked = (tuple(sum(c.hand) for c in s.colonies), tuple(len(c.kept) for c in s.colonies), sum(s.supply),
+              sum(s.rd1_deck), sum(s.rd2_deck))
+    zeros1, zeros2 = (0,) * len(s.rd1_deck), (0,) * len(s.rd2_deck)
+    return s._replace(colonies=tuple(cols), supply=(0, 0, 0, 0, 0), rd1_deck=zeros1, rd2_deck=zeros2,
+                      viewer=player, masked=masked)

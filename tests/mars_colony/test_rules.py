@@ -415,6 +415,7 @@ def test_hidden_information_view():
     assert v.colonies[1].hand == s.colonies[1].hand
     assert v.colonies[0].hand == (0, 0, 0, 0, 0) and v.masked[0] == (4, 4, 4)
     assert v.legal_actions() == ()
+    assert v.rd1_deck == (0,) * len(s.rd1_deck) and v.masked[3] == 15
     assert s.view(None) is s
 
 
