@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from mars_rules.core import Step
 
-from . import codec, crafting, data, flow, moves, scoring, text  # noqa: F401
+from . import codec, crafting, data, flow, legal, moves, scoring, text  # noqa: F401
 from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
 from .state import NO_FLIP, State
 
@@ -106,7 +106,7 @@ OPTIONS = {
 }
 
 State.game = None  # set below
-State._legal = moves.legal
+State._legal = legal.legal
 State._play = moves.play
 State._why = moves.why
 State._outcomes = flow.outcomes

@@ -5,8 +5,6 @@ Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "G
 """
 from __future__ import annotations
 
-from functools import partial
-
 from mars_rules.core import CHANCE, Action
 
 from . import text

@@ -1,0 +1,248 @@
+"""Legality: `legal(state)`, the one place where the decisions of a position are listed.
+
+Sections "Start of Round", "Player Turns", "Upgrading Ruins" and "Clarifications & Tips". A play is
+built in sub-steps: choose the ruins one at a time (lead / follow), then claims (claim), then
+discoveries and the confirmation (discover). A ruin is offered only if the play can still be
+completed with discoveries the player can afford (see crafting.completable), so no sub-step is a
+dead end; a follow can always be abandoned with "pass".
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from mars_rules.core import Action
+
+from . import text
+from .crafting import PARTIAL, SET, SINGLE, _ok, completable
+
+_fast = Action.fast
+_PASS_ITEMS = ()
+
+
+# ----- helpers ------------------------------------------------------------------------------------
+def _items(s, ids):
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    out = []
+    for c in ids:
+        rec = ruins[c]
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        out.append((rank[c], wild[c], free))
+    return out
+
+
+def _offers(s, skip_slot=-1):
+    cards = s.cards
+    out = []
+    for k, d in enumerate(s.market):
+        if d >= 0 and k != skip_slot:
+            kind, amount = cards.disc_effect[d]
+            if kind == "rank" or kind == "wild":
+                out.append((cards.costs[k], cards.disc_pos[d], kind, amount))
+    return tuple(out)
+
+
+def _target(s):
+    """(minimum rank, number of ruins needed or 0 for a lead)."""
+    if s.step == "lead" or s.last_player < 0:
+        return 0, 0
+    return s.last_rank, len(s.last_play)
+
+
+def _final_mode(k: int) -> int:
+    return SINGLE if k == 1 else SET
+
+
+def _pick_ok(s, cid, offers, budget) -> bool:
+    sel = s.selection + (cid,)
+    r, need = _target(s)
+    k = len(sel)
+    if need:
+        if k > need:
+            return False
+        mode = SINGLE if need == 1 else (SET if k == need else PARTIAL)
+    else:
+        mode = _final_mode(k)
+    if k == 1 and mode == SINGLE and r == 0:
+        return True
+    if mode == PARTIAL and not _enough_left(s, sel, need, r, offers, budget):
+        return False
+    return completable(_items(s, sel), r, mode, offers, budget)
+
+
+def _first_follow(s, p, offers, budget) -> list:
+    """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once."""
+    hand = s.hands[p]
+    need = len(s.last_play)
+    r = s.last_rank
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    if len(hand) < need:
+        return []
+    affordable = any(o[0] <= budget for o in offers)
+    counts = {}
+    wilds = 0
+    for c in hand:
+        if wild[c]:
+            wilds += 1
+        else:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    out = []
+    for c in hand:
+        rk, w = rank[c], wild[c]
+        if need == 1:
+            if rk >= r:
+                out.append(c)
+            elif affordable:
+                rec = ruins[c]
+                free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+                if completable([(rk, w, free)], r, SINGLE, offers, budget):
+                    out.append(c)
+            continue
+        if affordable:  # some discovery could still change ranks: the ruin alone must be able to fit
+            rec = ruins[c]
+            free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+            if completable([(rk, w, free)], r, PARTIAL, offers, budget):
+                out.append(c)
+            continue
+        missing = need - 1
+        if not w:
+            if rk >= r and counts[rk] - 1 + wilds >= missing:
+                out.append(c)
+            continue
+        others = wilds - 1
+        if any(v + others >= missing for R, v in counts.items() if R >= r):
+            out.append(c)
+        elif others >= missing and max([rk] + [rank[x] for x in hand if wild[x] and x != c]) >= r:
+            out.append(c)
+    return out
+
+
+def _enough_left(s, sel, need, r, offers, budget) -> bool:
+    """A follow still being chosen: are there enough ruins left in hand to finish it?
+
+    Exact when no rank-changing discovery is affordable (then the rest must match as they are);
+    otherwise only the number of ruins left is checked (a pass stays available in any case).
+    """
+    rest = [c for c in s.hands[s.to_move] if c not in sel]
+    missing = need - len(sel)
+    if len(rest) < missing:
+        return False
+    if any(o[0] <= budget for o in offers):
+        return True
+    rank, wild = s.rank, s.wild
+    ranks = {rank[c] for c in sel if not wild[c]}
+    if len(ranks) > 1:
+        return False
+    wild_rest = sum(1 for c in rest if wild[c])
+    if ranks:
+        (R,) = ranks
+        return R >= r and sum(1 for c in rest if not wild[c] and rank[c] == R) + wild_rest >= missing
+    counts = {}
+    for c in rest:
+        if not wild[c] and rank[c] >= r:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    if any(v + wild_rest >= missing for v in counts.values()):
+        return True
+    top = max([rank[c] for c in sel] + [rank[c] for c in rest if wild[c]])
+    return wild_rest >= missing and top >= r
+
+
+def _buy_ok(s, slot, cid, budget) -> bool:
+    cards = s.cards
+    d = s.market[slot]
+    cost = cards.costs[slot]
+    if cost > budget:
+        return False
+    pos = cards.disc_pos[d]
+    if s.ruins[cid][2 + pos] >= 0:
+        return False
+    kind, amount = cards.disc_effect[d]
+    items = _items(s, s.selection)
+    j = s.selection.index(cid)
+    rk, w, free = items[j]
+    free &= ~(1 << pos)
+    if kind == "rank":
+        rk += amount
+    elif kind == "wild":
+        w = 1
+    items[j] = (rk, w, free)
+    r, _ = _target(s)
+    return completable(items, r, _final_mode(len(items)), _offers(s, slot), budget - cost)
+
+
+def _valid_now(s) -> bool:
+    r, _ = _target(s)
+    sel = s.selection
+    return _ok([(s.rank[c], s.wild[c]) for c in sel], r, _final_mode(len(sel)))
+
+
+# ----- legal --------------------------------------------------------------------------------------
+def legal(s) -> tuple:
+    if s.viewer >= 0:
+        return ()
+    step = s.step
+    p = s.to_move
+    if step == "lead" or step == "follow":
+        offers = _offers(s)
+        budget = s.torches[p]
+        t = partial(text.pick_text, s)
+        sel = s.selection
+        if not sel:
+            if step == "lead":  # any single ruin may be led
+                return tuple([_fast("pick", p, (("ruin", c),), t) for c in s.hands[p]])
+            acts = [_fast("pick", p, (("ruin", c),), t) for c in _first_follow(s, p, offers, budget)]
+            acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
+            return tuple(acts)
+        rank, wild, ruins = s.rank, s.wild, s.ruins
+        seen = {}
+        acts = []
+        common = -1  # a lead whose chosen ruins share one rank: a ruin of that rank (or a wild one) fits
+        if step == "lead":
+            for c in sel:
+                if not wild[c]:
+                    if common == -1:
+                        common = rank[c]
+                    elif rank[c] != common:
+                        common = -2
+        for c in s.hands[p]:
+            if c in sel:
+                continue
+            if common >= 0 and (wild[c] or rank[c] == common):
+                acts.append(_fast("pick", p, (("ruin", c),), t))
+                continue
+            rec = ruins[c]
+            sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
+            ok = seen.get(sig)
+            if ok is None:
+                ok = seen[sig] = _pick_ok(s, c, offers, budget)
+            if ok:
+                acts.append(_fast("pick", p, (("ruin", c),), t))
+        if step == "follow":
+            acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
+        elif sel:
+            acts.append(_fast("done", p, _PASS_ITEMS, partial(text.lead_done_text, s)))
+        return tuple(acts)
+    if step == "discover":
+        budget = s.torches[p]
+        t = partial(text.discover_text, s)
+        acts = []
+        for k, d in enumerate(s.market):
+            if d >= 0 and s.cards.costs[k] <= budget:
+                for c in s.selection:
+                    if _buy_ok(s, k, c, budget):
+                        acts.append(_fast("discover", p, (("slot", k), ("ruin", c)), t))
+        if _valid_now(s):
+            acts.append(_fast("play", p, _PASS_ITEMS, partial(text.confirm_text, s)))
+        return tuple(acts)
+    if step == "claim":
+        t = partial(text.claim_text, s)
+        acts = [_fast("claim", p, (("ruin", c),), t) for c in s.selection if s.ruins[c][1] < 0]
+        acts.append(_fast("done", p, _PASS_ITEMS, partial(text.claims_done_text, s)))
+        return tuple(acts)
+    if step == "night_flip":
+        t = partial(text.flip_text, s)
+        acts = [_fast("flip", p, (("ruin", c),), t) for c in s.hands[p] if not s.ruins[c][0]]
+        acts.append(_fast("no_flip", p, _PASS_ITEMS, partial(text.no_flip_text, s)))
+        return tuple(acts)
+    return ()
+
+
