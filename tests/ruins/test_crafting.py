@@ -187,3 +187,30 @@ def test_add_discoveries_empty_discovery_deck_leaves_gaps():
     s = act(act(act(s, "pick", ruin=rid(4)), "done"), "done")
     s = act(act(s, "discover", slot=2, ruin=rid(4)), "play")
     assert s.step == "follow" and s.market == (-1, PLUS2, PLUS1, DRAW1)
+
+
+def test_upgrading_ruins_only_the_ruins_you_play_and_only_full_market_slots():
+    s = position(2, hands=[[rid(6), rid(6, 1), rid(1)], [rid(9)]], market=(PLUS2, MID_PLUS1, LIGHT2, DRAW1))
+    s = act(act(s, "pick", ruin=rid(6)), "done")
+    with pytest.raises(IllegalAction) as e:
+        act(s, "claim", ruin=rid(1))
+    assert "you may only upgrade ruins you play" in e.value.reason and e.value.rule == "Upgrading Ruins"
+    s = act(act(s, "done"), "discover", slot=2, ruin=rid(6))
+    with pytest.raises(IllegalAction) as e:
+        act(s, "discover", slot=2, ruin=rid(6))
+    assert "slot 3 is empty" in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        act(s, "discover", slot=7, ruin=rid(6))
+    assert "not a market slot" in e.value.reason
+
+
+def test_chance_nodes_take_only_chance_outcomes():
+    s = position(2, hands=[[rid(4), rid(1)], [rid(9)]], market=(PLUS2, PLUS1, LIGHT2, DRAW1))
+    s = act(act(act(s, "pick", ruin=rid(4)), "done"), "done")
+    s = act(act(s, "discover", slot=2, ruin=rid(4)), "play")
+    assert s.to_move == "chance"
+    with pytest.raises(IllegalAction) as e:
+        s.apply(type(s.legal_actions()[0])("pass", 1, {}))
+    assert "chance node" in e.value.reason
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == len(s.ddeck) and sum(p for _, p in outcomes) == 1

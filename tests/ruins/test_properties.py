@@ -146,3 +146,16 @@ def test_every_kind_of_position_loads_back():
     assert ruins.from_json(s.to_json()) == s
     steps = {k[0] for k in seen}
     assert {"refill", "deal", "night_flip", "lead", "follow", "discover"} <= steps
+
+
+def test_every_action_reads_as_a_sentence():
+    s = ruins.new_game(4, seed=6, resolve_setup=False)
+    rng = random.Random(6)
+    kinds = set()
+    while not s.is_over:
+        for a in s.legal_actions()[:4]:
+            words = str(a)
+            kinds.add(a.kind)
+            assert words and words[0].isupper() and "None" not in words and "{" not in words, words
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
+    assert {"reveal", "deal", "flip", "no_flip", "pick", "done", "pass", "claim", "discover", "play"} <= kinds
