@@ -68,15 +68,19 @@ def enter_event(s, log):
     return s._replace(step="event", to_move=CHANCE, card="", task=())
 
 
+def _clear(s):
+    return s._replace(card="", task=()) if s.card or s.task else s
+
+
 def enter_attack(s, log):
-    s = s._replace(card="", task=())
+    s = _clear(s)
     if len(s.players) > 1 and summary(s.colonies[s.active].staff).mil >= 1:
         return s._replace(step="attack", to_move=s.active)
     return enter_research(s, log)
 
 
 def enter_research(s, log):
-    s = s._replace(card="", task=())
+    s = _clear(s)
     if summary(s.colonies[s.active].staff).rnd >= 1:
         return s._replace(step="research", to_move=s.active)
     return enter_resupply(s, log)
@@ -94,7 +98,7 @@ def refill_supply(s, log):
 
 
 def enter_resupply(s, log):
-    s = s._replace(card="", task=())
+    s = _clear(s)
     if s.dust:
         log.append("Dust storm: no resupply this turn.")
         return enter_mining(s, log)
@@ -129,8 +133,8 @@ def enter_mining(s, log):
             hand[first] += 1
             got.append(MATERIALS[first])
     log.append(f"Mining: {', '.join(got) if got else 'nothing'}.")
-    s = set_col(s._replace(reserve=tuple(reserve)), p, col._replace(hand=tuple(hand)))
-    return s._replace(step="trade", to_move=p, card="", task=())
+    return set_col(s, p, col._replace(hand=tuple(hand)), reserve=tuple(reserve), step="trade", to_move=p, card="",
+                   task=())
 
 
 # ----- colonists and energy ----------------------------------------------------------------

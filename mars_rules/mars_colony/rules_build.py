@@ -7,13 +7,14 @@ from .data import (CONTRACTS, COSTS, DARK_WAITING, HABITAT_COLONISTS, MATERIALS,
                    POWERED, TILES, TRACK_NAMES)
 from .flow import add, add_counts, contract_limit, set_col, sub_counts
 from .rules_research import legal_kept
-from .state import capacity, consumption
+from .state import Colony, capacity, consumption
 
 RULE = "6) Construction"
 SECTION = {"habitat": "a) Habitats", "mine": "b) Mines", "plant": "c) Power plants", "silo": "d) Silos",
            "comm": "e) Communications modules", "contract": "f) Trade contracts", "mil": "g) Military bases",
            "rnd": "h) Research and Development (R&D) centres", "port": "i) Spaceport"}
 LEVEL_FIELD = {"plant": "plants", "silo": "silos", "comm": "comm", "mil": "mil", "rnd": "rnd", "port": "port"}
+FIELD_POS = {w: Colony._fields.index(f) for w, f in LEVEL_FIELD.items()}
 
 
 def rule_of(what):
@@ -69,7 +70,8 @@ def tiles_used(s, what):
 
 
 def can_pay(hand, cost):
-    return all(h >= c for h, c in zip(hand, cost))
+    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3]
+            and hand[4] >= cost[4])
 
 
 def held_contracts(s):
@@ -85,7 +87,7 @@ def legal_build(s):
     hand = col.hand
     out = []
     for w in ("plant", "silo", "comm", "mil", "rnd", "port"):
-        k = getattr(col, LEVEL_FIELD[w]) + 1
+        k = col[FIELD_POS[w]] + 1
         if k <= MAX_LEVEL[w] and can_pay(hand, COSTS[w][k - 1]) and tiles_used(s, w) < TILES[w]:
             out.append(BUILD[p, w, k])
     if (len(col.habs) < MAX_HABITATS and can_pay(hand, COSTS["habitat"][0])

@@ -44,13 +44,31 @@ def energy_ok(col, staff, cards, extra=0):
 
 @lru_cache(maxsize=65536)
 def _movable(staff, free, keep, base, bonus):
-    """Slots a colonist may enter (from `free`) or leave (from `keep`) without exceeding the energy."""
+    """Slots a colonist may enter (from `free`) or leave (from `keep`) without exceeding the energy.
+
+    Staffing a plant or taking a colonist off anything but a plant never raises the consumption above
+    the capacity; one staffing activates at most 3 installations (a level-1 module whose levels 2 and
+    3 are already staffed), so with 3 spare energy nothing needs checking.
+    """
     def ok(mask):
         sm = summary(mask)
         return sm.consumers + base <= PLANT_ENERGY * sm.active_plants + bonus
-    enter = tuple(i for i in range(21) if (free >> i) & 1 and ok(staff | (1 << i)))
-    leave = tuple(i for i in range(21) if (keep >> i) & 1 and ok(staff & ~(1 << i)))
-    return enter, leave
+    now = summary(staff)
+    spare = PLANT_ENERGY * now.active_plants + bonus - now.consumers - base
+    enter, leave = [], []
+    while free:
+        low = free & -free
+        free ^= low
+        i = low.bit_length() - 1
+        if i < 4 or spare >= 3 or ok(staff | low):
+            enter.append(i)
+    while keep:
+        low = keep & -keep
+        keep ^= low
+        i = low.bit_length() - 1
+        if i >= 4 or ok(staff & ~low):
+            leave.append(i)
+    return tuple(enter), tuple(leave)
 
 
 def legal_moves(s):
@@ -63,9 +81,8 @@ def legal_moves(s):
     enter, leave = _movable(staff, free, staff & ~moved, 1 + col.habs.count(POWERED), bonus)
     out = [STAFF[p, i] for i in enter]
     out += [UNSTAFF[p, i] for i in leave]
-    if col.habs:
-        spare = capacity(col, s.cards) - consumption(col)
-        if spare >= 1:
+    if col.habs and col.habs.count(POWERED) < len(col.habs):
+        if capacity(col, s.cards) - consumption(col) >= 1:
             for k, h in enumerate(col.habs):
                 if h != POWERED:
                     out.append(POWER[p, k, h])
