@@ -157,3 +157,15 @@ def test_illegal_actions_name_the_rule_and_leave_the_state_unchanged():
             s.apply(bad)
         assert words in e.value.reason and e.value.rule
     assert s.to_json() == before
+
+
+def test_start_of_round_a_flipped_ruin_keeps_its_upgrades():
+    from .helpers import PLUS2
+    card = rid(4, 4)  # night side: rank 5 and "each opponent draws 1"
+    s = position(2, hands=[[card, rid(1)], [rid(9)]], step="night_flip",
+                 upgrades={card: (0, 0, PLUS2, -1, -1)}, market=(PLUS2 + 1, 13, 31, 26))
+    s = s._replace(flips=(-2, -2))
+    assert s.rank[card] == 4 + 2
+    s = act(act(s, "flip", ruin=card), "no_flip")
+    assert s.ruins[card] == (1, 0, PLUS2, -1, -1) and s.rank[card] == 5 + 2
+    assert "each opponent draws 1" in s.describe(card) and "claimed by Ada" in s.describe(card)
