@@ -91,9 +91,15 @@ def _why_pick(s, p, cid):
     if n and len(s.selection) >= n:
         return f"You must follow with exactly {n} ruins, no more.", TURNS
     ranks = sorted({s.rank[c] for c in s.selection if not s.wild[c]})
+    if n and len(s.hands[p]) < n:
+        return (f"You hold {len(s.hands[p])} ruin{'s' if len(s.hands[p]) > 1 else ''}; to follow you must play "
+                f"exactly {n}: pass instead.", TURNS)
     if n and (s.rank[cid] < r or (ranks and ranks[0] < r)):
         return (f"Ruin #{cid} has rank {s.rank[cid]}; {what} needs rank {r} or higher, and no discovery you "
                 f"can afford ({s.torches[p]} lit torches) gets it there.", TURNS)
+    if n and (not ranks or s.rank[cid] in ranks or s.wild[cid]):
+        return (f"Ruin #{cid} fits so far, but your hand does not hold {n} ruins of one rank (wild ruins "
+                f"included) to finish {what}.", TURNS)
     return (f"Ruin #{cid} has rank {s.rank[cid]} but the ruins chosen so far have rank "
             f"{', '.join(map(str, ranks)) or 'wild'}: a set must share one rank after upgrades, and no discovery "
             f"you can afford makes them match.", TIPS)

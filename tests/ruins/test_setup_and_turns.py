@@ -169,3 +169,17 @@ def test_start_of_round_a_flipped_ruin_keeps_its_upgrades():
     s = act(act(s, "flip", ruin=card), "no_flip")
     assert s.ruins[card] == (1, 0, PLUS2, -1, -1) and s.rank[card] == 5 + 2
     assert "each opponent draws 1" in s.describe(card) and "claimed by Ada" in s.describe(card)
+
+
+def test_player_turns_a_follow_needs_enough_ruins_of_one_rank():
+    s = position(3, hands=[[rid(9)], [rid(6), rid(7), rid(1)], [rid(5)]], step="follow", to_move=1,
+                 trick=[rid(5, 1), rid(5, 2)], last_play=[rid(5, 1), rid(5, 2)], last_rank=5, last_player=0,
+                 torches=(0, 0, 0))
+    assert [a.kind for a in s.legal_actions()] == ["pass"]
+    with pytest.raises(IllegalAction) as e:
+        act(s, "pick", ruin=rid(6))
+    assert "does not hold 2 ruins of one rank" in e.value.reason and e.value.rule == "Player Turns"
+    t = s._replace(to_move=0, passed=())
+    with pytest.raises(IllegalAction) as e:
+        act(t, "pick", ruin=rid(9))
+    assert "You hold 1 ruin; to follow you must play exactly 2" in e.value.reason
