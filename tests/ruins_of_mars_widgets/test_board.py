@@ -267,3 +267,20 @@ def test_final_board_marks_the_winners():
     assert len(marked) == len(end.winners()) >= 1
     for w in end.winners():
         assert any(t.startswith(end.players[w][:16]) for t in marked)
+
+
+def test_fast_png_compression_is_lossless():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    s = game.new_game(players=2, seed=2, characters="deal")
+    board = Board(s)
+    fast = board.png()
+    small = io.BytesIO()
+    board.fig.savefig(small, format="png", dpi=board_mod.PNG_DPI, pil_kwargs={"compress_level": 9})
+    a = np.asarray(Image.open(io.BytesIO(fast)))
+    b = np.asarray(Image.open(io.BytesIO(small.getvalue())))
+    assert a.shape == b.shape == (round(board_mod.H * 72), round(board_mod.W * 72), 4)
+    assert (a == b).all()
