@@ -96,7 +96,8 @@ class Board:
         x0, step_w = 1.0, 1.05
         for v in range(11):
             x = x0 + v * step_w
-            self._patches.append(Rectangle((x, y - 0.22), step_w * 0.95, 0.44, facecolor="#F3F3F3" if v < 9 else "#FBE3D6",
+            self._patches.append(Rectangle((x, y - 0.22), step_w * 0.95, 0.44,
+                                           facecolor="#F3F3F3" if v < 9 else "#FBE3D6",
                                         edgecolor="#888", lw=0.6))
             self._text(x + 0.08, y + 0.12, str(v), fontsize=7, color="#555")
         counts = {}
@@ -104,7 +105,8 @@ class Board:
             k = counts.get(v, 0)
             counts[v] = k + 1
             cx = x0 + v * step_w + 0.3 + 0.2 * k
-            self._patches.append(self._circle((cx, y - 0.05), 0.13, facecolor=SEAT_COLOURS[p], edgecolor="black", lw=0.6))
+            self._patches.append(self._circle((cx, y - 0.05), 0.13, facecolor=SEAT_COLOURS[p], edgecolor="black",
+                                              lw=0.6))
             self._text(cx, y - 0.05, chr(65 + p), fontsize=6.5, ha="center", fontweight="bold")
         self._text(x0 + 11 * step_w + 0.1, y, "9-10: instant-win range", fontsize=7, color="#555")
 
@@ -175,7 +177,8 @@ class Board:
         if not seated:
             note.append("not in the showdown")
         if s.step == "night_flip":
-            note.append("flip: " + {-2: "choosing", -1: "none", -3: "chosen (secret)"}.get(s.flips[p], f"#{s.flips[p]}"))
+            flip = {-2: "choosing", -1: "none", -3: "chosen (secret)"}.get(s.flips[p], f"#{s.flips[p]}")
+            note.append("flip: " + flip)
         if active:
             note.append("to move")
         if note:

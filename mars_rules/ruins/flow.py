@@ -107,8 +107,7 @@ def after_turn(s):
 
 
 def resume(s):
-    r = s.resume
-    s = s._replace(resume=())
+    r = s.resume  # each continuation clears `resume` in its own _replace
     if r[0] == "deal":
         return start_deal(s)
     return next_after_play(s, r[1], r[2])
@@ -135,11 +134,11 @@ def next_after_play(s, p: int, skip: int):
     if skip:
         ev = s.events + (f"{s.players[q]} is skipped: {s.players[p]} matched the rank exactly, "
                          "so they must pass.",)
-        s = s._replace(events=ev, passed=(q,))
+        s = s._replace(events=ev, passed=(q,), resume=())
         if trick_over(s):
             return end_trick(s)
         q = next_active(s, q)
-    return s._replace(step="follow", to_move=q)
+    return s._replace(step="follow", to_move=q, resume=())
 
 
 def trick_over(s) -> bool:
@@ -169,7 +168,7 @@ def start_deal(s):
     deal = order * HAND_SIZE
     ev = s.events + (f"Round {s.round}{' (showdown)' if s.round == SHOWDOWN_ROUND else ''}: "
                      f"all ruins are shuffled and {HAND_SIZE} are dealt to each player.",)
-    return s._replace(hands=((),) * n, deck=tuple(sorted(s.used)), trick=(), last_play=(), last_rank=-1,
+    return s._replace(resume=(), hands=((),) * n, deck=tuple(sorted(s.used)), trick=(), last_play=(), last_rank=-1,
                       last_player=-1, passed=(), selection=(), torches=(TORCHES,) * n, out=(),
                       to_deal=deal, step="deal", to_move=CHANCE, events=ev, start_vp=s.vp)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import flow, text
-from .crafting import on_play_effects, rank_and_wild
+from .crafting import on_play_effects, rank_and_wild, set_rank
 from .data import TORCHES
 from .legal import legal
 from .state import NO_FLIP
@@ -106,7 +106,6 @@ def apply_play(s, a):
     p = s.to_move
     sel = s.selection
     rank, wild = s.rank, s.wild
-    from .crafting import set_rank
     r = set_rank([(rank[c], wild[c]) for c in sel])
     following = s.last_player >= 0
     skip = 1 if following and r == s.last_rank else 0
@@ -114,9 +113,11 @@ def apply_play(s, a):
     light = draw = 0
     cards, ruins = s.cards, s.ruins
     for c in sel:
-        lt, dr = on_play_effects(cards, c, ruins[c])
-        light += lt
-        draw += dr
+        rec = ruins[c]
+        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
+            lt, dr = on_play_effects(cards, c, rec)
+            light += lt
+            draw += dr
     torches = s.torches
     ev = [f"{_name(s)} {'follows with' if following else 'leads'} "
           f"{text.a_rank(r) if len(sel) == 1 else f'a set of {len(sel)} {r}s'}: {text.play_words(s, sel)}."]
