@@ -282,5 +282,5 @@ def test_fast_png_compression_is_lossless():
     board.fig.savefig(small, format="png", dpi=board_mod.PNG_DPI, pil_kwargs={"compress_level": 9})
     a = np.asarray(Image.open(io.BytesIO(fast)))
     b = np.asarray(Image.open(io.BytesIO(small.getvalue())))
-    assert a.shape == b.shape == (round(board_mod.H * 72), round(board_mod.W * 72), 4)
+    assert a.shape == b.shape == (int(board_mod.H * 72), int(board_mod.W * 72), 4)
     assert (a == b).all()
