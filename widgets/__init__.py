@@ -1,7 +1,7 @@
 """Notebook widgets for mars_rules: the Explorer, the score sheet, the position editor, and one
 board per game (`widgets.<game>`). They import mars_rules, never the reverse.
 
->>> from widgets import Explorer, ScoreSheet, PositionEditor  # doctest: +SKIP
+    from widgets import Explorer, ScoreSheet, PositionEditor
 
 The names are imported on first use, so drawing a board (`widgets.<game>.draw`) does not load
 ipywidgets.

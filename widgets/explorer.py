@@ -20,6 +20,7 @@ the computer only takes what is forced: chance events and decisions with a singl
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 
 import ipywidgets as W
 
@@ -46,6 +47,9 @@ CSS = """<style>
 .mr-explorer .mr-events ul {margin: 2px 0; padding-left: 20px;}
 .mr-explorer .mr-title {font-size: 15px;}
 </style>"""
+
+PNG_CACHE = 64
+"""How many board pictures are kept, so undo, redo and jumps show a known position without a redraw."""
 
 _TEACHER = -1  # the "view as" dropdown's value for the teacher (a Dropdown cannot select None)
 
@@ -83,7 +87,10 @@ class Explorer(W.VBox):
         self._busy = False
         self._syncing = False
         self._shown_state = None
+        self._shown_key = None
+        self._png_cache = OrderedDict()  # (id(state), view_as) -> (state, png): the last PNG_CACHE pictures
         self.board = make_board(self.shown, board, figsize)
+        self._board_key = (id(state), view_as)  # the board's figure already shows this position
         self.png = b""
         self._build()
         self.refresh()
@@ -339,15 +346,29 @@ class Explorer(W.VBox):
     def refresh(self):
         """Redraw everything from the current position (called after each change)."""
         state = self.state
-        shown = self.shown
-        if shown is not self._shown_state:
-            self.board.update(shown)
-            self.png = render_png(self.board.fig)
+        key = (id(state), self.view_as)
+        if key != self._shown_key:
+            shown = self.shown
+            cached = self._png_cache.get(key)
+            if cached is not None and cached[0] is state:  # undo/redo/jump: the picture is already known
+                self.png = cached[1]
+                self._png_cache.move_to_end(key)
+            else:
+                if key != self._board_key:
+                    self._board_key = None  # unknown if update fails half-way
+                    self.board.update(shown)
+                    self._board_key = key
+                self.png = render_png(self.board.fig)
+                self._png_cache[key] = (state, self.png)
+                if len(self._png_cache) > PNG_CACHE:
+                    self._png_cache.popitem(last=False)
             show_png(self.board_out, self.png)
             width = f"{int(round(self.board.fig.get_figwidth() * PNG_DPI)) + 8}px"
             if self.board_out.layout.width != width:  # the image's own width, so the panel sits beside it
                 self.board_out.layout.width = width
+            self._shown_key = key
             self._shown_state = shown
+        shown = self._shown_state
         self._render_title(state)
         self._render_steps(state)
         self._render_actions(state)

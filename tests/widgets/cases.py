@@ -37,9 +37,13 @@ class Case:
             players = 2 if 2 in counts else max(counts)
         return self.game.new_game(players=players, seed=seed)
 
-    def explorer(self, state=None, **options):
+    def explorer(self, state=None, real_board=True, **options):
+        """An Explorer on `state`. Tests of the Explorer's logic (history, errors, seats) pass
+        real_board=False: a real game then uses the plain TextBoard, as some boards take a good
+        part of a second per picture; the tests about pictures use the game's own board."""
         from widgets.explorer import Explorer
-        return Explorer(self.new() if state is None else state, board=self.board, **options)
+        board = self.board if real_board or self.name == "fakegame" else TextBoard
+        return Explorer(self.new() if state is None else state, board=board, **options)
 
 
 def step_random(state, rng):

@@ -44,7 +44,7 @@ def test_apply_by_click_changes_state_history_and_image(case):
     state = at_decision(case)
     ex = case.explorer(state)
     images = [ex.shown_png]
-    for _ in range(6):  # click the first action a few times: every click is recorded and redrawn
+    for _ in range(3):  # click the first action a few times: every click is recorded and redrawn
         while ex.state.to_move == CHANCE:
             assert ex.draw_random()
         if not is_decision(ex.state):
@@ -80,9 +80,7 @@ def test_undo_redo_and_jump(case):
     ex.undo_button.click()
     assert ex.state is seen[last - 1] and ex.history.index == last - 1
     assert ex.jump_slider.value == last - 1 and not ex.redo_button.disabled
-    assert ex.shown_png == render_png(ex.board.fig)
-    if case.name == "fakegame":
-        assert ex.shown_png == pngs[last - 1]  # the same position, the same picture
+    assert ex.shown_png == pngs[last - 1]  # the same position, the same picture
     ex.redo_button.click()
     assert ex.state is seen[last]
     ex.jump_slider.value = 0  # what dragging the slider does
@@ -153,7 +151,7 @@ def test_other_errors_are_one_line_and_keep_position(case):
     def broken_policy(s, rng):
         raise RuntimeError("policy exploded\nsecond line")
     seats = {p: broken_policy for p in range(len(state.players))}
-    ex = case.explorer(state, seat_policies=seats)
+    ex = case.explorer(state, seat_policies=seats, real_board=False)
     n = len(ex.history)
     if len(state.legal_actions()) > 1:
         assert not ex.autoplay()
@@ -162,7 +160,7 @@ def test_other_errors_are_one_line_and_keep_position(case):
 
     class BadBoard(Exception):
         pass
-    ex2 = case.explorer(state)
+    ex2 = case.explorer(state, real_board=False)
     calls = []
     real_update = ex2.board.update
 
@@ -178,7 +176,7 @@ def test_other_errors_are_one_line_and_keep_position(case):
 
 def test_rapid_clicks_keep_position_and_history(case):
     state = at_decision(case)
-    ex = case.explorer(state)
+    ex = case.explorer(state, real_board=False)
     button = ex.action_buttons[0]
     action = button._mr_action
     for _ in range(5):  # the same button clicked again and again, faster than the page redraws
@@ -201,21 +199,20 @@ def test_rapid_clicks_keep_position_and_history(case):
 
 
 def test_history_is_bounded(case):
-    ex = case.explorer(case.new(), history_limit=5)
-    for _ in range(12):
-        s = ex.state
-        if s.to_move is None:
-            break
-        assert ex.draw_random() if s.to_move == CHANCE else ex.apply(s.legal_actions()[0])
+    state = case.new()
+    ex = case.explorer(state, history_limit=5, seat_policies={p: "random" for p in range(len(state.players))},
+                     real_board=False)
+    assert ex.autoplay(max_actions=12) and ex.error_text == ""
     assert len(ex.history) <= 5 and isinstance(ex.history, History)
-    if ex.history.dropped:
-        assert f"{ex.history.dropped} older dropped" in ex.history_label.value
-        assert ex.jump_slider.max == len(ex.history) - 1
+    if ex.state.to_move is not None:  # 12 actions were played: the 7 oldest positions were dropped
+        assert len(ex.history) == 5 and ex.history.dropped == 8
+        assert "8 older dropped" in ex.history_label.value and ex.jump_slider.max == 4
+    assert ex.undo() and ex.jump(0) and ex.undo_button.disabled
 
 
 def test_view_as_uses_state_view(case):
     state = at_decision(case)
-    ex = case.explorer(state)
+    ex = case.explorer(state, real_board=False)
     me = state.to_move
     other = (me + 1) % len(state.players)
     ex.view_select.value = me  # as the dropdown does
@@ -232,8 +229,9 @@ def test_view_as_uses_state_view(case):
 
 def test_computer_plays_until_a_human_decides(case):
     state = case.new(seed=11)
-    ex = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))})
-    for _ in range(5):
+    ex = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))},
+                     real_board=False)
+    for _ in range(2):
         if ex.state.to_move is None:
             break
         if ex.state.to_move == 0 and len(ex.state.legal_actions()) >= 1:
@@ -242,16 +240,16 @@ def test_computer_plays_until_a_human_decides(case):
         assert ex.error_text == ""
         assert ex.state.to_move in (0, None), "the computer stopped before the human's turn"
     # the same seed and the same clicks give the same game
-    ex2 = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))})
-    for a in ex.history.actions:
-        if ex2.state.to_move != 0:
-            ex2.autoplay()
-        if a is not None and a.player == 0 and ex2.state.to_move == 0:
-            ex2.apply(a)
+    ex2 = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))},
+                        real_board=False)
+    mine = [a for a in ex.history.actions if a is not None and a.player == 0]
+    for a in mine:
+        ex2.autoplay()
+        assert ex2.apply(a)
     ex2.autoplay()
     assert ex2.state == ex.state
     # teacher's view without seat policies: only what is forced
-    ex3 = case.explorer(state)
+    ex3 = case.explorer(state, real_board=False)
     ex3.autoplay()
     s = ex3.state
     assert s.to_move is None or (s.to_move != CHANCE and len(s.legal_actions()) > 1)
@@ -260,7 +258,7 @@ def test_computer_plays_until_a_human_decides(case):
 def test_solo_seat_with_single_action(case):
     if 1 not in case.game.PLAYER_COUNTS:
         pytest.skip(f"{case.name} has no solo game")
-    ex = case.explorer(case.new(players=1, seed=3), seat_policies={1: "random"})
+    ex = case.explorer(case.new(players=1, seed=3), seat_policies={1: "random"}, real_board=False)
     for _ in range(300):
         s = ex.state
         if s.to_move is None or any(a is not None and a.player == 1 for a in ex.history.actions):
