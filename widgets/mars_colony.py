@@ -11,7 +11,16 @@ and every square also carries its letter, so the board reads without colour.
 """
 from __future__ import annotations
 
+import math
+import os
+
+import numpy as np
+from matplotlib import rcParams
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules import CHANCE
@@ -30,6 +39,82 @@ MAT_COLOURS = ("#7f7f7f", "#3b3b3b", "#56B4E9", "#0072B2", "#009E73")
 W_COL, H_COL, LEFT = 7.0, 11.6, 3.0     # colony width and height, the shared label column
 
 
+# ----- fast text: each distinct text is rasterised once, then only blitted --------------------------
+_SPRITES: dict = {}
+_FONTS: dict = {}
+
+
+def _font(size, weight):
+    f = _FONTS.get((size, weight))
+    if f is None:
+        f = _FONTS[(size, weight)] = FontProperties(size=size, weight=weight)
+    return f
+
+
+def _sprite(text, size, weight, color, dpi):
+    """(RGBA array, width, height, descent, pad) in pixels for one line of text (cached)."""
+    key = (text, size, weight, color, dpi)
+    hit = _SPRITES.get(key)
+    if hit is not None:
+        return hit
+    if len(_SPRITES) > 5000:
+        _SPRITES.clear()
+    font = _font(size, weight)
+    probe = RendererAgg(4, 4, dpi)
+    w, h, d = probe.get_text_width_height_descent(text or " ", font, ismath=False)
+    _, hl, dl = probe.get_text_width_height_descent("lp", font, ismath=False)
+    h, d = max(h, hl), max(d, dl)
+    pad = 2
+    r = RendererAgg(int(math.ceil(w)) + 2 * pad, int(math.ceil(h)) + 2 * pad, dpi)
+    gc = r.new_gc()
+    gc.set_foreground(color)
+    r.draw_text(gc, pad, pad + h - d, text, font, 0)
+    gc.restore()
+    hit = _SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
+    return hit
+
+
+class _TextLayer(Artist):
+    """All the board's texts as one artist: specs (x, y, text, size, weight, colour, ha, va), data coords.
+    A text with several lines is drawn line by line, 1.35 font sizes apart."""
+
+    def __init__(self, specs):
+        super().__init__()
+        self.specs = specs
+        self.set_zorder(10)
+
+    def draw(self, renderer):
+        if not self.specs:
+            return
+        xy = self.axes.transData.transform(np.array([(t[0], t[1]) for t in self.specs], dtype=float))
+        dpi = renderer.dpi
+        gc = renderer.new_gc()
+        for (x, y), (_, _, text, size, weight, color, ha, va) in zip(xy, self.specs):
+            step = 1.35 * size * dpi / 72
+            lines = text.split("\n")
+            top = y + (step * (len(lines) - 1) / 2 if va == "center" else 0)
+            for k, line in enumerate(lines):
+                arr, w, h, d, pad = _sprite(line, size, weight, color, dpi)
+                ly = top - k * step
+                left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
+                bottom = ly - (h / 2 if va == "center" else h if va == "top" else 0)
+                renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
+        gc.restore()
+
+
+class BoardFigure(Figure):
+    """PNGs of the board are written with fast compression (zlib level 1): a board is re-encoded at every
+    click, and level 1 takes about half the time for a slightly larger file."""
+
+    def savefig(self, fname, *args, **kwargs):
+        fmt = kwargs.get("format")
+        if fmt is None and isinstance(fname, (str, os.PathLike)):
+            fmt = os.fspath(fname).rsplit(".", 1)[-1].lower()
+        if fmt == "png" or (fmt is None and rcParams["savefig.format"] == "png"):
+            kwargs["pil_kwargs"] = {"compress_level": 1, **dict(kwargs.get("pil_kwargs") or {})}
+        return super().savefig(fname, *args, **kwargs)
+
+
 def _built(col, track, level):
     if track == "mine":
         return level < len(col.mines)
@@ -45,16 +130,23 @@ class Board:
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
         if ax is None:
-            self.fig = Figure(figsize=figsize or (2.45 * n + 1.3, 6.0))
+            self.fig = BoardFigure(figsize=figsize or (2.45 * n + 1.3, 6.0))
             self.ax = self.fig.add_axes([0.005, 0.005, 0.99, 0.99])
         else:
             self.fig, self.ax = ax.figure, ax
         self.update(state)
 
+    def text(self, x, y, text, fontsize=7, weight="normal", color="black", ha="left", va="center"):
+        self._texts.append((x, y, text, fontsize, weight, color, ha, va))
+
+    def patch(self, p):
+        self._patches.append(p)
+
     def update(self, state):
         ax = self.ax
         ax.clear()
         ax.set_axis_off()
+        self._texts, self._patches = [], []
         n = len(state.players)
         ax.set_xlim(0, LEFT + n * W_COL)
         ax.set_ylim(-3.6, H_COL + 1.1)
@@ -65,19 +157,23 @@ class Board:
             title += f"; as {state.players[viewer]} sees it"
         if state.is_over:
             title = "Mars: game over; winner(s): " + ", ".join(state.players[w] for w in state.winners())
-        ax.text(0.1, H_COL + 0.65, title, fontsize=9, weight="bold", va="center")
+        self.text(0.1, H_COL + 0.65, title, fontsize=9, weight="bold", va="center")
         self._dots = []
         y = H_COL - 1.45
         for _track, label, _letter, _levels in ROWS + (("habitat", "Habitats", "H", ()),):
-            ax.text(0.15, y, label, fontsize=7, va="center")
+            self.text(0.15, y, label, fontsize=7, va="center")
             y -= 0.92
-        ax.text(0.15, y - 0.03, "Energy used /\ncapacity", fontsize=7, va="center")
+        self.text(0.15, y - 0.03, "Energy used /\ncapacity", fontsize=7, va="center")
         for p in range(n):
             self._colony(state, p, LEFT + p * W_COL)
         if self._dots:
             xs, ys = zip(*self._dots)
             ax.plot(xs, ys, ls="none", marker="o", ms=4.5, mfc="black", mec="white", mew=0.8)
         self._shared(state)
+        if self._patches:
+            ax.add_collection(PatchCollection(self._patches, match_original=True, zorder=1), autolim=False)
+        layer = _TextLayer(self._texts)
+        ax.add_artist(layer)
 
     # ----- one colony --------------------------------------------------------------------
     def _colony(self, s, p, x0):
@@ -86,13 +182,13 @@ class Board:
         viewer = getattr(s, "viewer", -1)
         active_turn = p == s.active and not s.is_over
         deciding = s.to_move == p
-        ax.add_patch(FancyBboxPatch((x0 + 0.15, 0.1), W_COL - 0.3, H_COL - 0.2, boxstyle="round,pad=0.05",
+        self.patch(FancyBboxPatch((x0 + 0.15, 0.1), W_COL - 0.3, H_COL - 0.2, boxstyle="round,pad=0.05",
                                     fc="#fff8e7" if active_turn else "#f7f7f7",
                                     ec="#a6761d" if active_turn else "#888888", lw=3 if active_turn else 1))
         vp = victory_points(s, p)
         working = bin(col.staff).count("1")
         head = f"{s.players[p]}{' (to move)' if deciding else ''}  {vp} VP"
-        ax.text(x0 + 0.35, H_COL - 0.55, head, fontsize=8.5, weight="bold", va="center",
+        self.text(x0 + 0.35, H_COL - 0.55, head, fontsize=8.5, weight="bold", va="center",
                 color="#b35806" if vp >= s.target else "black")
         sm = summary(col.staff)
         y = H_COL - 1.45
@@ -113,11 +209,11 @@ class Board:
         # energy track
         use, cap = consumption(col), capacity(col, s.cards)
         bx, bw = x0 + 0.6, W_COL - 1.9
-        ax.text(bx + bw + 0.15, y, f"{use}/{cap}", fontsize=7.5, va="center", weight="bold",
+        self.text(bx + bw + 0.15, y, f"{use}/{cap}", fontsize=7.5, va="center", weight="bold",
                 color="#b00020" if use > cap else "black")
         top = max(20, cap, use)
-        ax.add_patch(Rectangle((bx, y - 0.2), bw, 0.4, fc="white", ec="#555555", lw=0.8))
-        ax.add_patch(Rectangle((bx, y - 0.2), bw * min(use, top) / top, 0.4, fc="#E69F00",
+        self.patch(Rectangle((bx, y - 0.2), bw, 0.4, fc="white", ec="#555555", lw=0.8))
+        self.patch(Rectangle((bx, y - 0.2), bw * min(use, top) / top, 0.4, fc="#E69F00",
                                ec="none"))
         ax.plot([bx + bw * cap / top] * 2, [y - 0.3, y + 0.3], color="black", lw=2)
         for t in range(5, top, 5):
@@ -150,7 +246,7 @@ class Board:
                                                    for c in sorted(set(col.supremacies))))
         if s.magna == p:
             lines.append("MAGNA SCIENTIA")
-        ax.text(x0 + 0.3, y + 0.25, "\n".join(lines), fontsize=6.5, va="top", linespacing=1.35)
+        self.text(x0 + 0.3, y + 0.25, "\n".join(lines), fontsize=6.5, va="top")
 
     def _cell(self, x, y, col, sm, track, level, letter):
         ax = self.ax
@@ -165,36 +261,36 @@ class Board:
         if track == "mine":
             label = f"M{LETTERS[col.mines[level]]}"
             fc = MAT_COLOURS[col.mines[level]] if active else "white"
-        ax.add_patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc=fc if active or not staffed else "#eeeeee",
+        self.patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc=fc if active or not staffed else "#eeeeee",
                                ec="black", lw=1.2 if not (staffed and not active) else 1.2,
                                ls="-" if active or not staffed else "--"))
         txt_colour = "white" if active and fc in ("#0072B2", "#3b3b3b", "#7f7f7f", "#D55E00", "#009E73") else "black"
-        ax.text(x + 0.45, y + 0.12, label, fontsize=6.5, ha="center", va="center", color=txt_colour, weight="bold")
+        self.text(x + 0.45, y + 0.12, label, fontsize=6.5, ha="center", va="center", color=txt_colour, weight="bold")
         if staffed:
             self._dots.append((x + 0.45, y - 0.2))
 
     def _cell_outline(self, x, y, label):
         # not built: a dotted outline only (no text: the row names the type, the column the level)
-        self.ax.add_patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc="none", ec="#bbbbbb", lw=0.8, ls=":"))
+        self.patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc="none", ec="#bbbbbb", lw=0.8, ls=":"))
 
     def _hab(self, x, y, label, powered, inside, note):
         ax = self.ax
-        ax.add_patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc=COLOURS["habitat"] if powered else "#d9d9d9",
+        self.patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc=COLOURS["habitat"] if powered else "#d9d9d9",
                                ec="black", lw=1.2, hatch=None))
-        ax.text(x + 0.45, y + 0.15, label, fontsize=6.5, ha="center", va="center", weight="bold")
+        self.text(x + 0.45, y + 0.15, label, fontsize=6.5, ha="center", va="center", weight="bold")
         if inside:
-            ax.text(x + 0.45, y - 0.2, inside, fontsize=6.5, ha="center", va="center")
+            self.text(x + 0.45, y - 0.2, inside, fontsize=6.5, ha="center", va="center")
 
     # ----- the shared components -----------------------------------------------------------
     def _shared(self, s):
         ax = self.ax
         viewer = getattr(s, "viewer", -1)
         y = -0.5
-        ax.text(0.15, y, "Reserve", fontsize=7.5, va="center", weight="bold")
+        self.text(0.15, y, "Reserve", fontsize=7.5, va="center", weight="bold")
         for m in range(5):
             x = LEFT + m * 1.9
-            ax.add_patch(Rectangle((x, y - 0.35), 1.6, 0.7, fc=MAT_COLOURS[m], ec="black", lw=0.8))
-            ax.text(x + 0.8, y, f"{LETTERS[m]} {s.reserve[m]}", fontsize=7.5, ha="center", va="center",
+            self.patch(Rectangle((x, y - 0.35), 1.6, 0.7, fc=MAT_COLOURS[m], ec="black", lw=0.8))
+            self.text(x + 0.8, y, f"{LETTERS[m]} {s.reserve[m]}", fontsize=7.5, ha="center", va="center",
                     color="white" if m in (0, 1, 3, 4) else "black", weight="bold")
         supply = s.masked[2] if viewer >= 0 else sum(s.supply)
         rd1, rd2 = (s.masked[3], s.masked[4]) if viewer >= 0 else (sum(s.rd1_deck), sum(s.rd2_deck))
@@ -215,7 +311,18 @@ class Board:
                                        "supply_draw": "a card from the supply deck",
                                        "research_die": "rolling the R&D die", "research_draw": "drawing an R&D card",
                                        "resupply": "Earth's resupply card"}.get(s.step, s.step))
-        ax.text(0.15, -1.0, "\n".join(line[:110] for line in lines[:4]), fontsize=7.5, va="top", linespacing=1.4)
+        self.text(0.15, -1.0, "\n".join(line[:110] for line in lines[:4]), fontsize=7.5, va="top")
+
+
+def texts_of(fig) -> list:
+    """Every text drawn on a board figure (for tests and accessibility checks)."""
+    out = []
+    for ax in fig.axes:
+        out += [t.get_text() for t in ax.texts]
+        for artist in ax.get_children():
+            if isinstance(artist, _TextLayer):
+                out += [spec[2] for spec in artist.specs]
+    return out
 
 
 def draw(state, ax=None):

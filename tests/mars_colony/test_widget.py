@@ -5,13 +5,13 @@ matplotlib.use("Agg")
 
 from mars_rules.mars_colony import new_game  # noqa: E402
 from widgets.common import render_png  # noqa: E402
-from widgets.mars_colony import Board, draw  # noqa: E402
+from widgets.mars_colony import Board, draw, texts_of  # noqa: E402
 
 from .helpers import act, at, hands, start  # noqa: E402
 
 
 def texts(fig):
-    return [t.get_text() for ax in fig.axes for t in ax.texts]
+    return texts_of(fig)
 
 
 def test_draw_every_player_count_and_the_hidden_view():
