@@ -300,6 +300,10 @@ class Board:
             self.ax = self.fig.add_axes((0, 0, 1, 1))
         else:
             self.fig, self.ax = ax.figure, ax
+        # texts and markers are sized in points: scale them with the drawing (1 at the default size)
+        box = self.ax.get_position()
+        width, height = self.fig.get_size_inches()
+        self._k = round(min(box.width * width / W, box.height * height / H), 3)
         self._dyn_artists: list = []
         self._layout = None
         self.state = None
@@ -348,11 +352,11 @@ class Board:
             out.append(coll)
         if self._pips:
             xs, ys, cs = zip(*self._pips)
-            out.append(ax.scatter(xs, ys, s=44, marker="s", facecolor=cs, edgecolor="#444444", linewidths=0.5,
+            out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444", linewidths=0.5,
                                   zorder=3))
         for seat in sorted({m[2] for m in self._marks}):
             pts = [m for m in self._marks if m[2] == seat]
-            out.append(ax.scatter([m[0] for m in pts], [m[1] for m in pts], s=[m[3] for m in pts],
+            out.append(ax.scatter([m[0] for m in pts], [m[1] for m in pts], s=[m[3] * self._k ** 2 for m in pts],
                                   marker=PLAYER_MARKER[seat % 4], facecolor=PLAYER_FACE[seat % 4],
                                   edgecolor="black", linewidths=0.9, zorder=5))
         if self._texts:
@@ -364,7 +368,7 @@ class Board:
 
     def _t(self, x, y, s, dyn=True, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",
            va="center"):
-        self._texts.append((x, y, s, fontsize, fontweight, style, color, ha, va))
+        self._texts.append((x, y, s, round(fontsize * self._k, 2), fontweight, style, color, ha, va))
 
     def _box(self, x, y, w, h, dyn=True, round_=0.04, facecolor="white", edgecolor=GRID, linewidth=0.8,
              linestyle="solid", under=False):

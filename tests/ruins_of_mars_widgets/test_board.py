@@ -284,3 +284,15 @@ def test_fast_png_compression_is_lossless():
     b = np.asarray(Image.open(io.BytesIO(small.getvalue())))
     assert a.shape == b.shape == (int(board_mod.H * 72), int(board_mod.W * 72), 4)
     assert (a == b).all()
+
+
+def test_figsize_scales_the_whole_drawing():
+    s = game.new_game(players=4, seed=6, characters="deal")
+    big, small = Board(s), Board(s, figsize=(6.5, 5.025))
+    assert big._k == 1 and small._k == 0.5
+    sizes = {t[2]: t[3] for t in next(a for a in small.ax.get_children()
+                                      if isinstance(a, board_mod._TextLayer)).specs}
+    assert sizes["Planet: Sites, Rover and Action tiles"] == 9.5 * 0.5
+    from PIL import Image
+    import io
+    assert Image.open(io.BytesIO(small.png())).size == (468, 361)
