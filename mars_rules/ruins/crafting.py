@@ -122,6 +122,11 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
                 return True
             if others > len(offers):
                 return False  # the newest cannot join them: every other ruin would need a discovery
+            if others == 1 and rank >= min_rank:  # or the one other ruin joins the newest
+                j = next(i for i, (r, w) in enumerate(pairs[:-1]) if not w)
+                sums_j, wild_j = _reach(items[j][2], offers, budget)
+                if wild_j or rank - common in sums_j:
+                    return True
     if mode != SET:
         # cheap refusals: no wild to buy, and even every affordable "+rank" cannot lift the lowest ruin
         if all(o[2] == "rank" for o in offers):
