@@ -153,7 +153,8 @@ class Board:
             self._t(x + dx, y + 0.1, "R", ha="center", fontsize=5, zorder=9)
         self._t(0.2, cy - 7.15, "M Mine G Generator W Water Extr. H Greenhouse O Oxygen Cond. S Shelter (n = Complex "
                                 "size), A = Advanced\nsquare = Bot, triangle = Rover, disc = Miner, cyan = Crystal, "
-                                "D/Rs = Discovery/Research tile" + (", shaded = Building Zones" if self.zones else ""),
+                                "D/Rs = Discovery/Research tile" + (", shaded = Building Zones" if self.zones else "")
+                                + "\nDepot spaces bottom (left) to top; hatched = covered by a Ship",
                 fontsize=6.5)
 
     @staticmethod
@@ -219,7 +220,6 @@ class Board:
             cx = x0 + 4.4 + 0.8 * k
             ax.add_artist(Rectangle((cx - 0.33, y0 + 2.2), 0.66, 0.6, fill=False,
                                    edgecolor=HIGHLIGHT if k == 0 else "#777777", lw=1.2 if k == 0 else 0.6))
-            self._t(cx, y0 + 2.0, str(abs(k)), ha="center", fontsize=5.5)
         pos = -state.shuttle_pos if state.shuttle_side == "orbit" else state.shuttle_pos
         ax.add_artist(Polygon([(x0 + 4.4 + 0.8 * pos - 0.25, y0 + 2.3), (x0 + 4.4 + 0.8 * pos + 0.25, y0 + 2.3),
                               (x0 + 4.4 + 0.8 * pos, y0 + 2.75)], closed=True, facecolor="#444444"))
@@ -243,10 +243,10 @@ class Board:
         # Missions
         xm = x0 + 8.4
         self._t(xm, y0 + 1.45, "Missions (contributions / target):", fontsize=7.5, weight="bold")
-        for i, (card, n) in enumerate(state.missions):
-            name, kind, target = D.MISSIONS[card]
-            self._t(xm, y0 + 0.95 - 0.42 * i, f"{name}: {kind.replace('construct:', 'build ')} {n}/{target}",
-                    fontsize=7)
+        lines = [f"{D.MISSIONS[card][0]}: {D.MISSIONS[card][1].replace('construct:', 'build ')} {n}/{D.MISSIONS[card][2]}"
+                 for card, n in state.missions]
+        if lines:
+            self._t(xm, y0 + 1.1, "\n".join(lines), fontsize=7, va="top", linespacing=1.6)
         # displays
         yd = y0 - 0.75
         bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[c][0]]}{D.BLUEPRINTS[c][1]}" for c in state.bp_display)
@@ -256,8 +256,6 @@ class Board:
         wh = " ".join(f"{i[:3]}{k}" for i, k in zip(D.ITEMS, state.warehouse))
         self._t(x0, yd - 0.6, f"Blueprint display: {bps}   Scientists: {sci}\nEarth Contracts: {con}\n"
                               f"Tech Grid: {grid}\nWarehouse: {wh}   Crystal supply: {state.supply}", fontsize=6.5)
-        if state.events:
-            self._t(x0, yd - 1.8, ("last: " + state.events[-1])[:110], fontsize=6.5, color="#333333")
 
     # ----------------------------------------------------------------- player boards
     def _player(self, state, p, y, active):
@@ -272,28 +270,26 @@ class Board:
         self._t(0.9, y + 1.42, f"{state.players[p]} ({side})" + ("  <- to move" if active else ""), fontsize=8.5,
                 weight="bold")
         res = "  ".join(f"{r.capitalize()} {v}" for r, v in zip(D.RESOURCES, pl.res))
-        self._t(0.3, y + 0.95, f"Storage: {res}   (max {D.RESOURCE_CAP} each)", fontsize=7)
-        self._t(0.3, y + 0.55, f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}   "
-                               f"Bots {len(pl.bots)}/{D.BOTS}   Progress cubes {pl.progress}/{D.PROGRESS_CUBES}", fontsize=7)
         bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[b][0]]}{D.BLUEPRINTS[b][1]}{'*' if u else ''}"
                         for b, u in pl.blueprints) or "none"
         sci = ", ".join(D.SCIENTISTS[s][0] + ("@" if h else "") for s, h in pl.scientists) or "none"
         con = ", ".join(D.CONTRACTS[k][0] for k in pl.contracts) or "none"
-        self._t(0.3, y + 0.15, f"Blueprints (* built): {bps}   Scientists: {sci}   Contracts: {con}   "
+        self._t(0.3, y + 0.55, f"Storage: {res}   (max {D.RESOURCE_CAP} each)\n"
+                               f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}   "
+                               f"Bots {len(pl.bots)}/{D.BOTS}   Progress cubes {pl.progress}/{D.PROGRESS_CUBES}\n"
+                               f"Blueprints (* built): {bps}   Scientists: {sci}   Contracts: {con}   "
                                f"goals kept {len(pl.goals)}" + (f", completed {D.GOALS[pl.goal_done][0]}"
-                                                                 if pl.goal_done >= 0 else ""), fontsize=7)
+                                                                 if pl.goal_done >= 0 else ""), fontsize=7,
+                linespacing=1.75)
         # Depot: 8 spaces bottom (left) to top (right); Ships cover the top ones; Crystals
         xd = 15.2
-        self._t(xd, y + 0.3, "Depot spaces: bottom (left) to top; Sh = covered by a Ship", fontsize=5.5)
         self._t(xd, y + 1.42, f"Depot: Crystals {pl.crystals}/{D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships}"
                               f"   Hangar: {pl.hangar} Ship(s)", fontsize=7.5)
         for k in range(D.DEPOT_SPACES):
             covered = k >= D.DEPOT_SPACES - pl.depot_ships
             cx = xd + 0.2 + 0.62 * k
             ax.add_artist(Rectangle((cx, y + 0.55), 0.55, 0.5, facecolor="#9E9E9E" if covered else "#FFFFFF",
-                                   edgecolor="black", lw=0.5))
-            if covered:
-                self._t(cx + 0.27, y + 0.8, "Sh", ha="center", fontsize=5.5)
+                                    edgecolor="black", lw=0.5, hatch="///" if covered else None))
         # Laboratory: 3 rows x 4 columns
         xl = 21.2
         self._t(xl, y + 1.42, "Lab (row x level):", fontsize=7.5)
