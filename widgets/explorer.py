@@ -374,7 +374,10 @@ class Explorer(W.VBox):
         self._render_actions(state)
         self._render_history()
         self._render_events(shown)
-        self.score.update(shown.score())
+        try:
+            self.score.update(shown.score())
+        except Exception as e:  # a failing score sheet must not take the whole Explorer down
+            self.score.value = f'<i class="mr-score-error">The score sheet is unavailable: {esc(short_error(e))}</i>'
         self._syncing = True
         try:
             if self.view_select.value != _dropdown_view(self.view_as):

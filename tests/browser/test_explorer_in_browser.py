@@ -152,18 +152,19 @@ def test_click_an_action_in_the_browser(voila_url):
             assert first_img and first_img.startswith("data:image/png")
 
             images, steps = {first_img}, [first_step]
-            for click in range(1, 21):  # click until the highlighted step moves on (bounded)
+            for _click in range(20):  # click until the highlighted step moves on (bounded)
                 label = explorer.locator(".mr-history-label").first
+                before = label.inner_text()
                 draw = explorer.locator(".mr-draw")
+                actions = explorer.locator(".mr-action")
                 if draw.count() and draw.first.is_visible():
-                    draw.first.click()
-                else:
-                    button = explorer.locator(".mr-action").first
-                    button.wait_for(state="visible")
-                    button.click()
-                page.wait_for_function(
-                    "([el, n]) => el.textContent.includes('position ' + n + ' of')",
-                    arg=[label.element_handle(), click])
+                    draw.first.click()       # a chance node: draw at random
+                elif actions.count():
+                    actions.first.click()    # apply the first legal action
+                else:                        # another seat's hidden turn: let the computer play it
+                    explorer.locator(".mr-autoplay").first.click()
+                page.wait_for_function("([el, text]) => el.textContent !== text",
+                                       arg=[label.element_handle(), before])
                 images.add(explorer.locator(".mr-board img").first.get_attribute("src"))
                 steps.append(explorer.locator(".mr-steps li.mr-current").first.get_attribute("data-key"))
                 assert explorer.locator(".mr-error").count() == 0, explorer.locator(".mr-error").inner_text()

@@ -173,6 +173,12 @@ def test_other_errors_are_one_line_and_keep_position(case):
     assert not ex2.apply(state.legal_actions()[0])
     assert "BadBoard: cannot draw this" in ex2.error_text and ex2.state is state and len(ex2.history) == 1
 
+    def broken_sheet(sheet):
+        raise ValueError("no sheet")
+    ex2.score.update = broken_sheet  # a failing score sheet is shown as such; the rest still works
+    assert ex2.apply(state.legal_actions()[0]) and ex2.error_text == ""
+    assert "score sheet is unavailable: ValueError: no sheet" in ex2.score.value
+
 
 def test_rapid_clicks_keep_position_and_history(case):
     state = at_decision(case)
