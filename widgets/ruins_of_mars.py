@@ -185,9 +185,20 @@ def turn_status(s) -> str:
         parts.append(f"searching the Level {s.search} deck")
     if s.step == "replicate" and s.search < 0:
         parts.append("Tech replicated this turn")
+    if s.used and s.to_move is not None:
+        parts.append("used: " + ", ".join(_used_name(s, u) for u in s.used))
     if s.solo and s.solo_die:
         parts.append(f"solo die: {s.solo_die} ({'no Site' if s.solo_die == 6 else data.SITES[s.solo_die - 1]})")
     return "  ·  ".join(parts)
+
+
+def _used_name(s, key) -> str:
+    """An ability used this turn, from its key in `state.used`."""
+    if key in ("char", "char2"):
+        return s.boards[s.current].character or "Character"
+    kind, _, card = key.partition(":")
+    return {"tech": card, "free": f"{card} (free)", "eng": f"Engineer on {card}", "stow": "Stowaway"}.get(
+        kind, key) if card or kind == "stow" else key
 
 
 def tech_row_bonus(state, seat, row) -> int | None:

@@ -296,3 +296,14 @@ def test_figsize_scales_the_whole_drawing():
     from PIL import Image
     import io
     assert Image.open(io.BytesIO(small.png())).size == (468, 361)
+
+
+def test_turn_status_lists_the_abilities_used_this_turn():
+    s = game.new_game(players=2, seed=7, characters="deal", first_player=0)
+    assert s.boards[0].character == "Doctor"
+    s = board_mod.play(s, "place_rover", site="Wasteland")
+    s = board_mod.play(s, "skip", step="transfer")          # 3 Radiation at the Wasteland
+    s = board_mod.play(s, "character_ability", character="Doctor")
+    assert s.used == ("char",)
+    assert "used: Doctor" in board_mod.turn_status(s)
+    assert any("used: Doctor" in t for t in texts(Board(s)))
