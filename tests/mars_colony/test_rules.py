@@ -426,6 +426,9 @@ def test_unknown_and_misplaced_actions_are_refused_with_reasons():
     assert "belongs to step build" in e.reason
     e = refused(s, "end_trade", player=1)
     assert "Ada's decision" in e.reason
+    assert "chance outcome" in refused(s, "resupply", player=CHANCE, material=0).reason
+    ch = at(s, "event")
+    assert "chance node" in refused(ch, "end_trade", player=0).reason
     c = s.apply(s.legal_actions()[-1])
     assert c.step == "build"
 
