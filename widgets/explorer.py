@@ -128,18 +128,10 @@ class Explorer(W.VBox):
         self._buttons_state = None
         self._buttons_hidden = None
         self._groups: list = []    # pool of (header, box) per action kind
-        self.draw_button = W.Button(description="Draw at random", icon="random", button_style="info",
-                                    tooltip="Let the game's own seeded stream decide (resolve_chance)")
-        self.draw_button.add_class("mr-draw")
-        self.draw_button.on_click(lambda _b: self.draw_random())
         self.outcome_select = W.Dropdown(description="Outcome", layout=W.Layout(width="auto", min_width="320px"))
         self.outcome_select.add_class("mr-outcome")
-        self.choose_button = W.Button(description="Choose this outcome", icon="hand-pointer-o",
-                                      tooltip="Force the chosen outcome (a teacher's tool)")
-        self.choose_button.add_class("mr-choose")
-        self.choose_button.on_click(lambda _b: self.choose_outcome())
-        self.chance_box = W.HBox([self.draw_button, self.outcome_select, self.choose_button],
-                                 layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-chance")
+        self.chance_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-chance")
+        self.draw_button, self.choose_button = self._chance_buttons(None)
         self.auto_button = W.Button(description="Let the computer play until my turn", icon="forward",
                                     layout=W.Layout(width="auto", align_self="flex-start"),
                                     tooltip="Plays chance events and the computer's seats until a human seat decides")
@@ -445,6 +437,27 @@ class Explorer(W.VBox):
         b.on_click(self._on_action_button)
         return b
 
+    def _chance_buttons(self, state):
+        """New "draw" and "choose" buttons for the chance node `state` (a click meant for an earlier
+        chance node, e.g. a double click, then does nothing instead of drawing twice)."""
+        draw = W.Button(description="Draw at random", icon="random", button_style="info",
+                        tooltip="Let the game's own seeded stream decide (resolve_chance)")
+        draw.add_class("mr-draw")
+        choose = W.Button(description="Choose this outcome", icon="hand-pointer-o",
+                          tooltip="Force the chosen outcome (a teacher's tool)", layout=W.Layout())
+        choose.add_class("mr-choose")
+        for b, run in ((draw, self.draw_random), (choose, self.choose_outcome)):
+            b._mr_state = state
+            b.on_click(lambda button, run=run: self._on_chance_button(button, run))
+        self.chance_box.children = [draw, self.outcome_select, choose]
+        return draw, choose
+
+    def _on_chance_button(self, button, run):
+        if button._mr_state is not self.state:
+            self._set_message(info="That button belonged to an earlier position: nothing was done.")
+            return
+        run()
+
     def _group(self, i):
         while len(self._groups) <= i:
             header = W.HTML().add_class("mr-kind")
@@ -490,6 +503,11 @@ class Explorer(W.VBox):
         # chance controls
         self.chance_box.layout.display = "" if at_chance else "none"
         if at_chance:
+            if self.draw_button._mr_state is not state:
+                old = (self.draw_button, self.choose_button)
+                self.draw_button, self.choose_button = self._chance_buttons(state)
+                for b in old:
+                    b.close()
             outcomes = state.chance_outcomes()
             self.outcome_select.options = [(f"{a} · p = {p} ({float(p):.1%})", i) for i, (a, p) in enumerate(outcomes)]
             self.outcome_select.value = 0 if outcomes else None
