@@ -25,7 +25,9 @@ def _midgame(n, steps, seed=5):
 
 
 def _texts(fig):
-    return " ".join(t.get_text() for ax in fig.axes for t in ax.texts)
+    """Every text on the board: they are drawn by one text layer (specs: x, y, text, ...)."""
+    return " ".join(spec[2] for ax in fig.axes for artist in ax.get_children() if hasattr(artist, "specs")
+                    for spec in artist.specs)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -65,6 +67,16 @@ def test_draw_into_given_axes_and_update_reuses_the_figure():
     fig_before = b.fig
     b.update(_midgame(2, 40))
     assert b.fig is fig_before and render_png(b.fig) != first
+
+
+def test_board_lists_its_texts_and_redraws_the_same_picture():
+    s = _midgame(3, 150)
+    b = Board(s)
+    first = render_png(b.fig)
+    b.update(s)
+    assert render_png(b.fig) == first  # the same state, the same bytes
+    assert any(t.startswith("Market") for t in b.texts)
+    assert any(t.startswith("last play") for t in b.texts) == bool(s.last_play)
 
 
 def test_game_over_board_names_the_winner():
