@@ -248,6 +248,8 @@ def check_rules(s):
         for q, col in enumerate(s.colonies):
             if len(col.mines) != picks.count(q):
                 p.append(f"colonies[{q}] has {len(col.mines)} mines; the draft gave it {picks.count(q)} so far")
+    if not p:
+        p += _dead_ends(s)
     if step in ("event_choice", "event_take") and s.card not in {e.id for e in cards.events}:
         p.append(f"step {step} needs the event card being resolved")
     keepable = {r.id for r in cards.rd1 + cards.rd2 if r.effect in KEEPABLE}
@@ -264,3 +266,25 @@ def check_rules(s):
         p.append("an offer exists outside the trade steps")
     if p:
         raise PositionError(p)
+
+
+def _dead_ends(s):
+    """Positions that no play reaches because nothing could happen next (an empty list of choices)."""
+    from .flow import over_limits
+    step, task = s.step, s.task
+    out = []
+    if step in ("deal", "resupply", "supply_draw") and not any(s.supply):
+        out.append(f"at step {step} the supply deck cannot be empty")
+    if step == "event" and not any(s.event_deck):
+        out.append("at step event the event deck cannot be empty")
+    if step in ("event_take", "attack_take") and not any(s.colonies[task[1]].hand):
+        out.append(f"at step {step} the loser must hold a card to take")
+    if step == "research_draw" and not any(getattr(s, task[0] + "_deck")):
+        out.append(f"at step research_draw the {task[0].upper()} deck cannot be empty")
+    if step == "discard" and not over_limits(s):
+        out.append("at step discard the active player must be over the hand or contract limit")
+    if step == "event_choice" and task == ("contest",) and not any(c.supremacies for c in s.colonies):
+        out.append("Contested Supremacy needs a supremacy that someone holds")
+    if step == "event_choice" and task[0] == "deposit" and not any(s.reserve):
+        out.append("a Deposit needs a card in the reserve")
+    return out

@@ -89,3 +89,13 @@ def test_new_game_options_are_checked():
         new_game(players=2, target=11)
     with pytest.raises(ValueError):
         new_game(players=2, colour="red")
+
+
+def test_positions_without_any_next_move_are_refused():
+    s = start(2, seed=1)
+    d = json.loads(at(s, "discard").to_json())
+    assert any("over the hand or contract limit" in p for p in bad(d))
+    d = json.loads(s.to_json())
+    d["event_discard"] = [a + b for a, b in zip(d["event_deck"], d["event_discard"])]
+    d["event_deck"] = [0] * len(d["event_deck"])
+    assert any("event deck cannot be empty" in p for p in bad(d))
