@@ -363,7 +363,8 @@ class Board:
             out.append(coll)
         if self._pips:
             xs, ys, cs = zip(*self._pips)
-            out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444", linewidths=0.5,
+            out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444",
+                                  linewidths=0.5,
                                   zorder=3))
         for seat in sorted({m[2] for m in self._marks}):
             pts = [m for m in self._marks if m[2] == seat]
@@ -377,11 +378,11 @@ class Board:
             out.append(layer)
         return out
 
-    def _t(self, x, y, s, dyn=True, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",
+    def _t(self, x, y, s, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",
            va="center"):
         self._texts.append((x, y, s, round(fontsize * self._k, 2), fontweight, style, color, ha, va))
 
-    def _box(self, x, y, w, h, dyn=True, round_=0.04, facecolor="white", edgecolor=GRID, linewidth=0.8,
+    def _box(self, x, y, w, h, round_=0.04, facecolor="white", edgecolor=GRID, linewidth=0.8,
              linestyle="solid", under=False):
         if round_:
             p = FancyBboxPatch((x, y), w, h, boxstyle=f"round,pad=0,rounding_size={round_}", facecolor=facecolor,
@@ -392,7 +393,7 @@ class Board:
         (self._under if under else self._patches).append(p)
         return p
 
-    def _icon(self, x, y, letter, r=0.13, dyn=True, fontsize=7.5):
+    def _icon(self, x, y, letter, r=0.13, fontsize=7.5):
         """One icon: a coloured disc with its letter (or a star / radiation sign)."""
         rounding = 0.05 if letter == "W" else r
         self._patches.append(FancyBboxPatch((x - r, y - r), 2 * r, 2 * r,
@@ -401,7 +402,7 @@ class Board:
         self._t(x, y - 0.005, ICON_LABEL[letter], fontsize=fontsize, color=ICON_TEXT[letter], fontweight="bold",
                 ha="center")
 
-    def _marker(self, x, y, seat, size=110, dyn=True):
+    def _marker(self, x, y, seat, size=110):
         self._marks.append((x, y, seat, size))
         self._t(x, y - (0.02 if PLAYER_MARKER[seat % 4] == "^" else 0), str(seat + 1), ha="center",
                 fontsize=6.5, fontweight="bold", color=PLAYER_TEXT[seat % 4])
@@ -414,82 +415,82 @@ class Board:
         ax.set_aspect("equal")
         ax.set_axis_off()
         # the planet
-        self._t(SITE_X0, SITE_TOP + 0.32, "Planet: Sites, Rover and Action tiles", dyn=False, fontsize=9.5,
+        self._t(SITE_X0, SITE_TOP + 0.32, "Planet: Sites, Rover and Action tiles", fontsize=9.5,
                 fontweight="bold")
         for i, name in enumerate(data.SITES):
             x = _site_x(i)
-            self._t(x + 0.06, SITE_TOP - 0.15, f"{i + 1}", dyn=False, fontsize=7.5, color="#555555")
-            self._t(x + SITE_W / 2, SITE_TOP - 0.17, name, dyn=False, ha="center", fontsize=10, fontweight="bold")
+            self._t(x + 0.06, SITE_TOP - 0.15, f"{i + 1}", fontsize=7.5, color="#555555")
+            self._t(x + SITE_W / 2, SITE_TOP - 0.17, name, ha="center", fontsize=10, fontweight="bold")
             action = data.SITE_ACTION[i]
-            self._t(x + SITE_W / 2, SITE_TOP - 0.42, action.upper(), dyn=False, ha="center", fontsize=8.5,
+            self._t(x + SITE_W / 2, SITE_TOP - 0.42, action.upper(), ha="center", fontsize=8.5,
                     color="#0072B2" if action == "decipher" else "#8B4000", fontweight="bold")
-            self._icon(x + 0.17, SITE_TOP - 0.66, "W", r=0.09, dyn=False, fontsize=6)
-            self._t(x + 0.30, SITE_TOP - 0.66, WRENCH_TEXT[i], dyn=False, fontsize=7.2)
+            self._icon(x + 0.17, SITE_TOP - 0.66, "W", r=0.09, fontsize=6)
+            self._t(x + 0.30, SITE_TOP - 0.66, WRENCH_TEXT[i], fontsize=7.2)
             if data.SITE_RADIATION[i]:
-                self._icon(x + SITE_W - 0.16, SITE_TOP - 0.15, "X", r=0.10, dyn=False, fontsize=7)
+                self._icon(x + SITE_W - 0.16, SITE_TOP - 0.15, "X", r=0.10, fontsize=7)
         legend = [("R", "Fuel/red"), ("O", "Parts/orange"), ("G", "Plans/green"), ("B", "Oxygen/blue"),
                   ("S", "any/star"), ("W", "Wrench"), ("X", "Radiation")]
         x = SITE_X0
         for letter, text in legend:
-            self._icon(x + 0.1, 2.73, letter, r=0.09, dyn=False, fontsize=6)
-            self._t(x + 0.22, 2.73, text, dyn=False, fontsize=7)
+            self._icon(x + 0.1, 2.73, letter, r=0.09, fontsize=6)
+            self._t(x + 0.22, 2.73, text, fontsize=7)
             x += 0.32 + 0.058 * len(text)
         # the Language board
-        self._t(LANG_X0, SITE_TOP + 0.32, "Language tracks (PP printed per space; A, B, Capstone)", dyn=False,
+        self._t(LANG_X0, SITE_TOP + 0.32, "Language tracks (PP printed per space; A, B, Capstone)",
                 fontsize=9.5, fontweight="bold")
         gx = LANG_X0 + LANG_LABEL_W
         for k in range(data.CAPSTONE + 1):
             label = "A" if k == data.SPACE_A else "B" if k == data.SPACE_B else "Cap" if k == data.CAPSTONE \
                 else str(k)
             special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
-            self._t(gx + (k + 0.5) * LANG_CELL_W, LANG_TOP + 0.1, label, dyn=False, ha="center", fontsize=7.5,
+            self._t(gx + (k + 0.5) * LANG_CELL_W, LANG_TOP + 0.1, label, ha="center", fontsize=7.5,
                     fontweight="bold" if special else "normal", color="black" if special else "#666666")
         for t, lang in enumerate(data.LANGUAGES):
             y = LANG_TOP - (t + 1) * LANG_ROW_H
             letter = TRACK_LETTERS[t]
-            self._icon(LANG_X0 + 0.15, y + LANG_ROW_H / 2, letter, r=0.12, dyn=False)
-            self._t(LANG_X0 + 0.32, y + LANG_ROW_H / 2, lang, dyn=False, fontsize=8)
+            self._icon(LANG_X0 + 0.15, y + LANG_ROW_H / 2, letter, r=0.12)
+            self._t(LANG_X0 + 0.32, y + LANG_ROW_H / 2, lang, fontsize=8)
             for k in range(data.CAPSTONE + 1):
                 special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
-                self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, dyn=False, round_=0,
+                self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
                           facecolor=_tint(ICON_COLOUR[letter], 0.34 if special else 0.16), edgecolor="none")
-                self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, dyn=False, round_=0,
+                self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
                           facecolor="none", edgecolor="#333333" if special else GRID,
                           linewidth=1.4 if k == data.CAPSTONE else 0.6)
                 self._t(gx + (k + 1) * LANG_CELL_W - 0.03, y + LANG_ROW_H - 0.09, str(data.TRACK_PP[k]),
-                        dyn=False, ha="right", fontsize=6.3, color="#333333")
+                        ha="right", fontsize=6.3, color="#333333")
         # the Tech display
-        self._t(TECH_X0, TECH_TOP + 0.45, "Tech display (price = cost + Oxygen of the row)", dyn=False,
+        self._t(TECH_X0, TECH_TOP + 0.45, "Tech display (price = cost + Oxygen of the row)",
                 fontsize=9.5, fontweight="bold")
         cx = TECH_X0 + TECH_LABEL_W
-        self._t(TECH_X0 + 0.02, TECH_TOP + 0.14, "deck +4", dyn=False, fontsize=7.5, fontweight="bold")
+        self._t(TECH_X0 + 0.02, TECH_TOP + 0.14, "deck +4", fontsize=7.5, fontweight="bold")
         for k, ox in enumerate(data.DISPLAY_OXYGEN):
             y = TECH_TOP - (k + 1) * TECH_ROW_H
-            self._icon(TECH_X0 + 0.14, y + TECH_ROW_H / 2, "B", r=0.11, dyn=False, fontsize=7)
-            self._t(TECH_X0 + 0.29, y + TECH_ROW_H / 2, f"+{ox}", dyn=False, fontsize=9, fontweight="bold")
+            self._icon(TECH_X0 + 0.14, y + TECH_ROW_H / 2, "B", r=0.11, fontsize=7)
+            self._t(TECH_X0 + 0.29, y + TECH_ROW_H / 2, f"+{ox}", fontsize=9, fontweight="bold")
         for lv in range(3):
-            self._t(cx + (lv + 0.5) * TECH_CELL_W, TECH_TOP + 0.30, f"Level {lv + 1}", dyn=False, ha="center",
+            self._t(cx + (lv + 0.5) * TECH_CELL_W, TECH_TOP + 0.30, f"Level {lv + 1}", ha="center",
                     fontsize=8.5, fontweight="bold")
         # the player panels
         n = len(state.players)
         self._pw = min(4.3, (W - 0.1) / n)
         for p in range(n):
             x = 0.05 + p * self._pw
-            self._box(x, PANEL_BOTTOM, self._pw - 0.08, PANEL_TOP - PANEL_BOTTOM, dyn=False, facecolor=PANEL_FILL,
+            self._box(x, PANEL_BOTTOM, self._pw - 0.08, PANEL_TOP - PANEL_BOTTOM, facecolor=PANEL_FILL,
                       edgecolor=GRID, round_=0.06)
-            self._marker(x + 0.2, PANEL_TOP - 0.2, p, size=150, dyn=False)
+            self._marker(x + 0.2, PANEL_TOP - 0.2, p, size=150)
             for r, name in enumerate(data.RESOURCES):
                 y = PANEL_TOP - 0.5 - r * 0.245
-                self._icon(x + 0.18, y, RES_LETTERS[r], r=0.1, dyn=False, fontsize=6.5)
+                self._icon(x + 0.18, y, RES_LETTERS[r], r=0.1, fontsize=6.5)
                 if not self._geom()["compact"]:
-                    self._t(x + 0.32, y, name, dyn=False, fontsize=7.5)
+                    self._t(x + 0.32, y, name, fontsize=7.5)
             g = self._geom()
             gx0 = x + g["grid"]
             for lv in range(3):
-                self._t(gx0 + (lv + 0.5) * g["cell"], PANEL_TOP - 0.36, f"L{lv + 1}", dyn=False, ha="center",
+                self._t(gx0 + (lv + 0.5) * g["cell"], PANEL_TOP - 0.36, f"L{lv + 1}", ha="center",
                         fontsize=7, color="#555555")
             for row in range(3):
-                self._t(gx0 - 0.06, PANEL_TOP - 0.45 - row * g["cell"] - g["cell"] * 0.5, str(row + 1), dyn=False, ha="right", fontsize=7,
+                self._t(gx0 - 0.06, PANEL_TOP - 0.45 - (row + 0.5) * g["cell"], str(row + 1), ha="right", fontsize=7,
                         color="#555555")
 
     # ----- the dynamic layer -------------------------------------------------------------------------------
@@ -671,14 +672,17 @@ class Board:
                     self._box(cx + 0.02, y0 + 0.02, in_, in_, facecolor="#9A9A9A" if down else "#FFFFFF",
                               edgecolor="#444444", round_=0.03)
                     if down:
-                        self._box(cx + 0.07, y0 + 0.07, in_ - 0.1, in_ - 0.1, facecolor="#D9D9D9", edgecolor="none", round_=0.03)
-                    self._t(cx + cs / 2, y0 + cs * 0.66, "back" if down else (f"{card.pp} PP" if card.pp else reward_ai(card)),
+                        self._box(cx + 0.07, y0 + 0.07, in_ - 0.1, in_ - 0.1, facecolor="#D9D9D9", edgecolor="none",
+                                  round_=0.03)
+                    face = "back" if down else reward_ai(card)
+                    self._t(cx + cs / 2, y0 + cs * 0.66, face,
                             ha="center", fontsize=6.5, fontweight="bold")
                     self._t(cx + cs / 2, y0 + cs * 0.3, f"cost {sum(card.cost)}", ha="center", fontsize=6.3)
                 else:
                     c = s.cards.tech[cid]
                     self._box(cx + 0.02, y0 + 0.02, in_, in_, facecolor="white", edgecolor="#333333", round_=0.03)
-                    self._t(cx + cs / 2, y0 + cs * 0.62, c.classification, ha="center", fontsize=11 if cs > 0.5 else 10,
+                    self._t(cx + cs / 2, y0 + cs * 0.62, c.classification, ha="center",
+                            fontsize=11 if cs > 0.5 else 10,
                             fontweight="bold")
                     self._t(cx + cs / 2, y0 + cs * 0.2, cid, ha="center", fontsize=5.8, color="#444444")
             bonus = tech_row_bonus(s, p, row)
