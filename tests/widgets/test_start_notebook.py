@@ -1,0 +1,38 @@
+"""notebooks/00_start_here.ipynb: its links point at the game notebooks, and it ends with a live Explorer."""
+import json
+import pathlib
+import re
+
+NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
+START = NOTEBOOKS / "00_start_here.ipynb"
+
+
+def cells():
+    return json.loads(START.read_text(encoding="utf-8"))["cells"]
+
+
+def links():
+    text = "\n".join("".join(c["source"]) for c in cells() if c["cell_type"] == "markdown")
+    return re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+
+
+def test_committed_without_outputs_with_a_seed_and_asserts():
+    code = [c for c in cells() if c["cell_type"] == "code"]
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
+    assert "SEED = " in "".join(code[0]["source"])
+    assert sum("assert " in "".join(c["source"]) for c in code) >= 2
+    assert "Explorer(" in "".join(code[-1]["source"])  # the live Explorer (served by the browser test)
+
+
+def test_links_are_relative_and_match_the_notebooks_on_disk():
+    found = links()
+    assert len(found) == 17 and len(set(found)) == 17  # 4 games x 4 notebooks + the what-if lab
+    for link in found:
+        assert not link.startswith(("/", "http")), link
+        target = NOTEBOOKS / link
+        if not target.exists():  # not written yet is fine; a notebook of that number under another name is not
+            prefix = target.name[:3]
+            twins = sorted(p.name for p in target.parent.glob(f"{prefix}*.ipynb")) if prefix[:2].isdigit() else []
+            assert not twins, f"{link} does not exist but {twins} does: update the link"
+    for nb in sorted(NOTEBOOKS.glob("*/*.ipynb")):  # every game notebook is linked
+        assert nb.relative_to(NOTEBOOKS).as_posix() in found, f"00_start_here does not link {nb}"
