@@ -14,6 +14,8 @@ STEP_KINDS = {
     "night_flip": ("flip", "no_flip"), "lead": ("pick", "done"), "follow": ("pick", "pass"),
     "claim": ("claim", "done"), "discover": ("discover", "play"),
 }
+PARAMS = {"flip": ("ruin",), "no_flip": (), "pick": ("ruin",), "done": (), "pass": (), "claim": ("ruin",),
+          "discover": ("slot", "ruin"), "play": ()}
 CRAFT = "Crafting Cards"
 TIPS = "Clarifications & Tips"
 TURNS = "Player Turns"
@@ -45,6 +47,11 @@ def why(s, a):
                     "(you may only upgrade ruins you play).", "Upgrading Ruins")
         return (f"Now ({s.step.replace('_', ' ')}) the possible actions are: {', '.join(kinds)}; "
                 f"not {a.kind!r}.", rule)
+    want = PARAMS[a.kind]
+    got = tuple(k for k, _ in a.items)
+    if got != want:
+        needs = f"the parameters {', '.join(want)}, in that order" if want else "no parameters"
+        return f"'{a.kind}' takes {needs}; this action has {', '.join(map(str, got)) or 'none'}.", rule
     cid = a.get("ruin")
     hand = s.hands[p]
     if a.kind in ("flip", "pick", "claim", "discover") and not (isinstance(cid, int) and 0 <= cid < len(s.ruins)):

@@ -183,3 +183,17 @@ def test_player_turns_a_follow_needs_enough_ruins_of_one_rank():
     with pytest.raises(IllegalAction) as e:
         act(t, "pick", ruin=rid(9))
     assert "You hold 1 ruin; to follow you must play exactly 2" in e.value.reason
+
+
+def test_actions_with_wrong_parameters_are_refused_with_the_expected_ones():
+    s = position(2, hands=[[rid(5), rid(1)], [rid(6)]], torches=(0, 0))
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("pick", 0, {"card": rid(5)}))
+    assert "takes the parameters ruin" in e.value.reason
+    t = act(act(act(s, "pick", ruin=rid(5)), "done"), "done")
+    with pytest.raises(IllegalAction) as e:
+        t.apply(Action("play", 0, {"now": 1}))
+    assert "takes no parameters" in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        t.apply(Action("discover", 0, {"slot": "left", "ruin": rid(5)}))
+    assert "not a market slot" in e.value.reason
