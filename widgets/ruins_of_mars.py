@@ -214,7 +214,7 @@ def tech_row_bonus(state, seat, row) -> int | None:
 
 
 _SPRITES: dict = {}
-_SPRITE_LIMIT = 8000
+_SPRITE_LIMIT = 4000
 _PROPS: dict = {}
 _LP: dict = {}
 
@@ -565,10 +565,12 @@ class Board:
     def _tile(self, x, y, w, h, tid, icons):
         self._box(x, y, w, h, facecolor="white", edgecolor="#444444", round_=0.05)
         self._t(x + 0.06, y + h / 2, f"#{tid}", fontsize=7, color="#555555")
-        r = min(0.13, h / 2 - 0.04)
-        for j, ch in enumerate(icons[:4]):
-            self._icon(x + 0.47 + j * (2 * r + 0.07) + r - 0.13, y + h / 2, ch, r=r,
-                       fontsize=7.5 if r >= 0.12 else 6)
+        n = max(1, len(icons))
+        step = min(0.33, (w - 0.4) / n)          # a tile may carry up to 6 icons (custom tiles)
+        r = max(0.05, min(0.13, h / 2 - 0.04, step / 2 - 0.02))
+        for j, ch in enumerate(icons):
+            self._icon(x + 0.34 + r + j * step, y + h / 2, ch, r=r,
+                       fontsize=7.5 if r >= 0.12 else 6 if r >= 0.09 else 5)
 
     def _tracks(self, s):
         gx = LANG_X0 + LANG_LABEL_W

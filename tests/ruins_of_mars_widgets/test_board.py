@@ -307,3 +307,17 @@ def test_turn_status_lists_the_abilities_used_this_turn():
     assert s.used == ("char",)
     assert "used: Doctor" in board_mod.turn_status(s)
     assert any("used: Doctor" in t for t in texts(Board(s)))
+
+
+def test_tiles_with_many_icons_show_every_icon():
+    tiles = ("RROOGG", "BBSSWX", "R", "O", "G", "B", "S", "W", "X", "RW", "SX")
+    s = game.new_game(players=2, seed=1, characters="deal", tiles=tiles)
+    board = Board(s)
+    shown = texts(board)
+    letters = {"R": "R", "O": "O", "G": "G", "B": "B", "S": "★", "W": "W", "X": "☢"}
+    legend = Board(game.new_game(players=2, seed=1, characters="deal", tiles=("R",) * 11))
+    base = texts(legend)
+    for letter, label in letters.items():
+        on_tiles = sum(t.count(letter) for t in tiles)
+        assert shown.count(label) - base.count(label) == on_tiles - (11 if letter == "R" else 0)
+    board.png()
