@@ -159,3 +159,27 @@ def test_every_action_reads_as_a_sentence():
             assert words and words[0].isupper() and "None" not in words and "{" not in words, words
         s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
     assert {"reveal", "deal", "flip", "no_flip", "pick", "done", "pass", "claim", "discover", "play"} <= kinds
+
+
+def test_random_games_with_a_cheap_wild_heavy_market_keep_every_invariant():
+    from mars_rules.ruins import data
+    d = data.cards_to_dict(data.DEFAULT_CARDS)
+    d["market_costs"] = [1, 1, 1, 1]
+    for i, x in enumerate(d["discoveries"]):
+        if x["position"] == "middle":
+            x["effect"] = {"kind": "wild", "amount": 0}
+        elif x["position"] == "top":
+            x["effect"] = {"kind": "rank", "amount": 1 + i % 3}
+        else:
+            x["effect"] = {"kind": "draw", "amount": 2} if i % 2 else {"kind": "light", "amount": 2}
+    cards = data.cards_from_dict(d)
+    for n, seed in ((2, 1), (3, 0)):
+        s = ruins.new_game(n, seed=seed, cards=cards)
+        rng = random.Random(seed)
+        steps = 0
+        while not s.is_over:
+            check(s)
+            s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
+            steps += 1
+            assert steps < 50_000
+        assert len(s.winners()) == 1 and ruins.from_json(s.to_json()) == s
