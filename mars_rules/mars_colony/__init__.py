@@ -25,7 +25,8 @@ Setup
 - choose_rival(rival): the opponent in a conflict you triggered.
 - contest(holder, card): Contested Supremacy: the held supremacy to assess again.
 - take_reserve(material): a Deposit event: the reserve card you take.
-- take_card(material) [chance]: the random card the winner of a conflict or attack takes from the loser.
+- take_card(material) [chance]: the random card the winner of a conflict or attack takes from the loser
+  (or that the loser returns to the reserve, for a conflict whose effect is "discard_cards").
 - supply_card(seat, material) [chance]: a card drawn from the supply deck by a card effect.
 - attack(rival) / no_attack(): the optional military attack after the event.
 2) R&D

@@ -233,8 +233,8 @@ def check_rules(s):
             "deal": lambda t: len(t) == 1 and isinstance(t[0], int) and 0 <= t[0] < 4 * n,
             "event_choice": lambda t: (t in (("rival",), ("contest",)) or (len(t) == 2 and t[0] == "deposit"
                                                                             and isinstance(t[1], int) and t[1] > 0)),
-            "event_take": lambda t: len(t) == 3 and seat(t[0]) and seat(t[1]) and t[0] != t[1]
-            and isinstance(t[2], int) and t[2] > 0,
+            "event_take": lambda t: len(t) == 4 and seat(t[0]) and seat(t[1]) and t[0] != t[1]
+            and isinstance(t[2], int) and t[2] > 0 and t[3] in ("take", "discard"),
             "supply_draw": lambda t: len(t) >= 2 and t[0] in ("event", "research", "trade", "build")
             and all(seat(x) for x in t[1:]),
             "research_draw": lambda t: t in (("rd1",), ("rd2",)),

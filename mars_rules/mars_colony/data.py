@@ -120,7 +120,7 @@ TURN_LIMIT = 60                    # End of the Game: after this many rounds the
 
 # ----- cards -------------------------------------------------------------------------------
 EVENT_TYPES = ("conflict", "supremacy", "contested", "deposit", "supply_ship", "dust_storm", "calm")
-CONFLICT_EFFECTS = ("take_cards", "lose_colonists", "lose_habitat")
+CONFLICT_EFFECTS = ("take_cards", "discard_cards", "lose_colonists", "lose_habitat")
 RD_EFFECTS = ("science", "benefit", "mining", "hand_limit", "vp", "energy", "trade_rate",
               "emergency_supply", "prospecting")
 KEEPABLE = ("emergency_supply", "prospecting")       # R&D cards that may be kept in hand

@@ -53,6 +53,13 @@ def builder(state, rng):
         if "power_habitat" in kinds:
             return kinds["power_habitat"][0]
         staff = kinds.get("staff", ())
+        col = state.colonies[state.to_move]
+        idle_plant = any(col.built("plant", k) and not (col.staff >> k) & 1 for k in range(4))
+        if not col.housed and idle_plant and col.habs.count(2) < len(col.habs):
+            # everybody works but a habitat is dark: free a miner to run the idle plant
+            for a in kinds.get("unstaff", ()):
+                if SLOTS[a.get("slot")][0] == "mine":
+                    return a
         for track in STAFF_ORDER:
             for a in staff:
                 if SLOTS[a.get("slot")][0] == track:

@@ -198,11 +198,12 @@ def play_choose_rival(s, a, log):
 
 def conflict_effect(s, card, w, loser, log):
     name = s.players[loser]
-    if card.effect == "take_cards":
+    if card.effect in ("take_cards", "discard_cards"):
         if not sum(s.colonies[loser].hand):
-            log.append(f"{name} has no card to take.")
+            log.append(f"{name} has no card to lose.")
             return finish_event(s, log)
-        return s._replace(step="event_take", to_move=CHANCE, task=(w, loser, card.amount))
+        mode = "take" if card.effect == "take_cards" else "discard"
+        return s._replace(step="event_take", to_move=CHANCE, task=(w, loser, card.amount, mode))
     col = s.colonies[loser]
     if card.effect == "lose_colonists":
         col, lost = lose_colonists(col, card.amount)
@@ -264,9 +265,14 @@ def play_take_reserve(s, a, log):
 
 # ----- a random card from the loser's hand (event and attack) ------------------------------------
 def outcomes_take(s):
-    w, loser = s.task[0], s.task[1]
+    w, loser, _, mode = s.task
     wn, ln = s.players[w], s.players[loser]
     hand = s.colonies[loser].hand
+    if mode == "discard":
+        return tuple((Action.fast("take_card", CHANCE, (("material", m),),
+                                  lambda a, ln=ln: f"{ln} loses a{'n' if a[2][0][1] in (0, 4) else ''} "
+                                                   f"{MATERIALS[a[2][0][1]]} card to the reserve"), c)
+                     for m, c in enumerate(hand) if c)
     return tuple((Action.fast("take_card", CHANCE, (("material", m),),
                               lambda a, wn=wn, ln=ln: f"{wn} takes a{'n' if a[2][0][1] in (0, 4) else ''} "
                                                       f"{MATERIALS[a[2][0][1]]} card from {ln}'s hand"), c)
@@ -275,13 +281,17 @@ def outcomes_take(s):
 
 def play_take_card(s, a, log):
     m = a[2][0][1]
-    w, loser, n = s.task
+    w, loser, n, mode = s.task
     lc, wc = s.colonies[loser], s.colonies[w]
     s = set_col(s, loser, lc._replace(hand=add(lc.hand, m, -1)))
-    s = set_col(s, w, wc._replace(hand=add(wc.hand, m)))
-    log.append(f"{s.players[w]} takes a random card from {s.players[loser]}: {MATERIALS[m]}.")
+    if mode == "discard":
+        s = s._replace(reserve=add(s.reserve, m))
+        log.append(f"{s.players[loser]} loses a random card to the reserve: {MATERIALS[m]}.")
+    else:
+        s = set_col(s, w, wc._replace(hand=add(wc.hand, m)))
+        log.append(f"{s.players[w]} takes a random card from {s.players[loser]}: {MATERIALS[m]}.")
     if n > 1 and sum(s.colonies[loser].hand):
-        return s._replace(task=(w, loser, n - 1))
+        return s._replace(task=(w, loser, n - 1, mode))
     if s.step == "event_take":
         return finish_event(s, log)
     return enter_research(s, log)
@@ -310,7 +320,7 @@ def play_attack(s, a, log):
         log.append(f"{s.players[w]} wins, but {s.players[loser]} has no card to take.")
         return enter_research(s, log)
     log.append(f"{s.players[w]} wins and takes a random card from {s.players[loser]}.")
-    return s._replace(step="attack_take", to_move=CHANCE, task=(w, loser, 1))
+    return s._replace(step="attack_take", to_move=CHANCE, task=(w, loser, 1, "take"))
 
 
 def play_no_attack(s, a, log):

@@ -108,8 +108,17 @@ def test_event_conflicts_military_losses_and_level_0_never_destroyed():
     s2 = colony(s, 1, habs=(POWERED,), housed=6)
     t = act(draw_event(s2, "major_mil"), "choose_rival", rival=1)
     assert t.colonies[1].habs == () and colonists(t.colonies[1]) == 7
-    # minor military: the loser loses 2 colonists from the habitats
+    # minor military (default card): the loser returns 2 random cards to the reserve
+    s = hands(s, (0, 0, 0, 0, 0), (2, 1, 0, 0, 0))
     t = act(draw_event(s, "minor_mil"), "choose_rival", rival=1)
+    assert t.step == "event_take" and t.task == (0, 1, 2, "discard")
+    t = t.resolve_chance().resolve_chance()
+    assert sum(t.colonies[1].hand) == 1 and t.colonies[0].hand == (0, 0, 0, 0, 0)
+    assert sum(t.reserve) == sum(s.reserve) + 2
+    # a card set may make the loser lose colonists instead (from the habitats first)
+    events = tuple(e._replace(effect="lose_colonists") if e.id == "minor_mil" else e for e in s.cards.events)
+    custom = s._replace(cards=s.cards._replace(events=events))
+    t = act(draw_event(custom, "minor_mil"), "choose_rival", rival=1)
     assert t.colonies[1].housed == 1 and colonists(t.colonies[1]) == 5
 
 
