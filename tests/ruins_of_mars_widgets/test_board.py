@@ -41,11 +41,11 @@ def walk(state, seed, limit=100000):
         yield state
 
 
-def distinct_steps(players, seed):
-    """One state per (step, chance node or decision) of a random game, plus the final state."""
+def distinct_steps(players, seed, **options):
+    """One state per (step, kind of chance node or decision) of a random game, plus the final state."""
     seen, out, last = set(), [], None
-    for s in walk(game.new_game(players=players, seed=seed, characters="deal"), seed):
-        key = (s.step, s.to_move == CHANCE, bool(s.facedown))
+    for s in walk(game.new_game(players=players, seed=seed, **options), seed):
+        key = (s.step, s.to_move == CHANCE, s.chance, bool(s.facedown))
         if key not in seen:
             seen.add(key)
             out.append(s)
@@ -56,14 +56,21 @@ def distinct_steps(players, seed):
     return out
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_draws_every_step_of_a_random_game(players):
-    states = distinct_steps(players, seed=10 + players)
+@pytest.mark.parametrize("players, characters, kickstarter",
+                         [(1, "deal", False), (2, "choose", False), (3, "deal", True), (4, "choose", True)])
+def test_draws_every_step_of_a_random_game(players, characters, kickstarter):
+    states = distinct_steps(players, 10 + players, characters=characters, kickstarter=kickstarter)
     steps = {s.step for s in states}
     assert {"place_rover", "transfer", "wrench", "action", "replicate", "reallocate", "pass_rover",
             "game_over"} <= steps
+    assert {"draw_tile", "refill_display", "wasteland_die"} <= {s.chance for s in states}
     if players == 1:
         assert "solo_reallocation" in steps
+    if characters == "choose":
+        assert "choose_character" in steps
+    if players == 2:
+        # the setup chance node new_game resolves at once: who takes the Rover first
+        states.insert(0, states[0]._replace(step="first_player", to_move=CHANCE, chance="first_player", turn=0))
     board = Board(states[0])
     for s in states:
         board.update(s)
