@@ -534,7 +534,14 @@ class Explorer(W.VBox):
                                     f"<i>{esc(last)}</i>")
 
     def _action_label(self, i) -> str:
+        """The action that led to position i + 1, in words. In a player's view only that player's own
+        decisions are named (another's may be secret, a drawn card may be hidden): the events, which
+        come from state.view(player), say what that player may know."""
         a = self.history.actions[i]
+        before = self.history.states[i]
+        if self.view_as is not None and (a is None or a.player != self.view_as):
+            who = before.to_move
+            return "a chance event" if who == CHANCE or a is None else f"a decision of {player_name(before, who)}"
         if a is not None:
             return str(a)
         ev = tuple(self.history.states[i + 1].events)

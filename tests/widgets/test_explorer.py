@@ -233,6 +233,16 @@ def test_view_as_uses_state_view(case):
     ex.view_select.value = ex.view_select.options[0][1]
     assert ex.view_as is None and ex.view_select.label.startswith("Teacher")
     assert ex.shown is state and len(ex.action_buttons) == len(state.legal_actions())
+    # the other seat does not read my decision's text: only that I decided
+    ex.set_view(None)
+    mine = state.legal_actions()[0]
+    ex.apply(mine)
+    ex.set_view(other)
+    assert f"a decision of {_html(state.players[me])}" in ex.history_label.value
+    assert _html(str(mine)) not in ex.history_label.value + ex.events.value.split("<ul>")[0]
+    ex.set_view(me)
+    assert _html(str(mine)) in ex.history_label.value
+    assert ex.undo() and ex.state is state and ex.view_as == me
 
 
 def test_computer_plays_until_a_human_decides(case):
