@@ -248,7 +248,7 @@ class Board:
 
     def _player(self, s, p, y):
         from mars_rules.core import CHANCE
-        active = s.to_move == p
+        active = s.to_move == p or p in s.winners_  # the player to move, or the winner at the end
         out = p in s.out
         seated = s.seated[p]
         self._patches.append(FancyBboxPatch((0.1, y - 0.5), X_MAX - 0.2, 1.05, boxstyle="round,pad=0.02",
@@ -269,7 +269,9 @@ class Board:
         if s.step == "night_flip":
             flip = {-2: "choosing", -1: "none", -3: "chosen (secret)"}.get(s.flips[p], f"#{s.flips[p]}")
             note.append("flip: " + flip)
-        if active:
+        if p in s.winners_:
+            note.append("WINNER")
+        elif active:
             note.append("to move")
         if note:
             self._text(0.75 + 1.35, y - 0.38, ", ".join(note), fontsize=7, color=HIGHLIGHT if active else "#333")
