@@ -214,12 +214,16 @@ def cards_from_dict(data) -> Cards:
     return cards
 
 
+def _no_constant(name):
+    raise ValueError(f"{name} is not allowed in card data")
+
+
 def load_cards(path) -> Cards:
     """Card data from a user's JSON file (same schema as `cards_to_dict`)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
-        data = json.loads(text, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+        data = json.loads(text, parse_constant=_no_constant)
     except ValueError as e:
         raise PositionError([f"{path}: not valid JSON: {e}"]) from None
     return cards_from_dict(data)
