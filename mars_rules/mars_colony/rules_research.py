@@ -10,6 +10,7 @@ from .state import lookup, summary
 
 RULE = "2) R&D"
 R_CENTRES = "6) Construction: h) Research and Development (R&D) centres"
+DECK_NAME = {"rd1": "R&D1", "rd2": "R&D2"}
 FACE_TEXT = {"rd1": "The R&D die shows R&D1", "rd2": "The R&D die shows R&D2", "blank": "The R&D die shows a blank"}
 ROLL = tuple(Action.fast("roll_die", p, (), "Roll the R&D die") for p in range(4))
 SKIP = tuple(Action.fast("skip_research", p, (), "Do not roll the R&D die this turn") for p in range(4))
@@ -42,7 +43,7 @@ def _ensure(s, deck, log):
         return s
     disc = getattr(s, deck + "_discard")
     if any(disc):
-        log.append(f"The {deck.upper()} deck is empty: its discard pile is shuffled into a new deck.")
+        log.append(f"The {DECK_NAME[deck]} deck is empty: its discard pile is shuffled into a new deck.")
         return s._replace(**{deck + "_deck": disc, deck + "_discard": (0,) * len(disc)})
     return s
 
@@ -58,9 +59,9 @@ def play_die(s, a, log):
         return enter_resupply(s, log)
     s = _ensure(s, face, log)
     if not any(getattr(s, face + "_deck")):
-        log.append(f"The R&D die shows {face.upper()}, but no such card is left.")
+        log.append(f"The R&D die shows {DECK_NAME[face]}, but no such card is left.")
         return enter_resupply(s, log)
-    log.append(f"The R&D die shows {face.upper()}: {s.players[p]} draws an {face.upper()} card.")
+    log.append(f"The R&D die shows {DECK_NAME[face]}: {s.players[p]} draws an {DECK_NAME[face]} card.")
     return s._replace(step="research_draw", to_move=CHANCE, task=(face,))
 
 
@@ -68,7 +69,7 @@ def outcomes_draw(s):
     deck = s.task[0]
     cards = getattr(s.cards, deck)
     return tuple((Action.fast("draw_rd", CHANCE, (("card", cards[i].id),),
-                              lambda a, n=cards[i].name: f"The {deck.upper()} card is {n}"), c)
+                              lambda a, n=cards[i].name: f"The {DECK_NAME[deck]} card is {n}"), c)
                  for i, c in enumerate(getattr(s, deck + "_deck")) if c)
 
 

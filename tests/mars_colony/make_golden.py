@@ -9,12 +9,15 @@ from mars_rules.core import CHANCE
 from mars_rules.mars_colony import new_game
 
 PATH = pathlib.Path(__file__).with_name("golden_2p.txt")
+PATH_BUILDERS = pathlib.Path(__file__).with_name("golden_2p_builders.txt")
 
 
-def transcript(players=2, seed=7, rounds=4) -> str:
+def transcript(players=2, seed=7, rounds=4, policy=None) -> str:
+    """Random decisions for `rounds` rounds, or `policy` (e.g. the builder) to the end of the game."""
     s = new_game(players=players, seed=seed, turn_limit=rounds)
     rng = random.Random(seed)
-    lines = [f"Mars, {players} players, seed {seed}, round limit {rounds} (ASSUMED safeguard), random decisions",
+    who_decides = "random decisions" if policy is None else f"decisions by the {policy.__name__} policy"
+    lines = [f"Mars, {players} players, seed {seed}, round limit {rounds} (ASSUMED safeguard), {who_decides}",
              s.describe(), ""]
     while not s.is_over:
         who = "chance" if s.to_move == CHANCE else s.players[s.to_move]
@@ -24,7 +27,7 @@ def transcript(players=2, seed=7, rounds=4) -> str:
             action = next(a for a in legal if a == _outcome(s, nxt, legal))
         else:
             legal = s.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
+            action = legal[int(rng.random() * len(legal))] if policy is None else policy(s, rng)
             nxt = s.apply(action)
         lines.append(f"[{s.step}] {who}: {action}")
         lines.extend(f"    {e}" for e in nxt.events)
@@ -42,6 +45,12 @@ def _outcome(s, nxt, legal):
     return pick(s._outcomes(), s.seed, s.draws)
 
 
+def builders_transcript() -> str:
+    from mars_rules.mars_colony.policies import builder
+    return transcript(seed=9, rounds=60, policy=builder)
+
+
 if __name__ == "__main__":
     PATH.write_text(transcript(), encoding="utf-8")
-    print(f"wrote {PATH}")
+    PATH_BUILDERS.write_text(builders_transcript(), encoding="utf-8")
+    print(f"wrote {PATH} and {PATH_BUILDERS}")
