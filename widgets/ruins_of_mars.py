@@ -596,9 +596,9 @@ class Board:
                       edgecolor="black" if searching or refill else GRID)
             label = f"deck: {deck} card{'s' if deck != 1 else ''}"
             if searching:
-                label += " · searching"
+                label = f"searching {deck} card{'s' if deck != 1 else ''}"
             elif refill:
-                label += " · revealing"
+                label = f"revealing from {deck}"
             self._t(x + TECH_CELL_W / 2, TECH_TOP + 0.135, label, ha="center", fontsize=7.5)
             for k in range(4):
                 y = TECH_TOP - (k + 1) * TECH_ROW_H

@@ -328,3 +328,22 @@ def test_tiles_with_many_icons_show_every_icon():
         on_tiles = sum(t.count(letter) for t in tiles)
         assert shown.count(label) - base.count(label) == on_tiles - (11 if letter == "R" else 0)
     board.png()
+
+
+def test_deck_search_and_refill_are_marked_on_the_display():
+    s = game.new_game(players=3, seed=9, characters="deal")
+    rng = random.Random(9)
+    seen = set()
+    while not s.is_over and len(seen) < 2:
+        s = s.apply(rng.choice(s.legal_actions()))
+        shown = texts(Board(s)) if (s.search > 0 and s.step == "replicate") or s.chance == "refill_display" \
+            else None
+        if shown is None:
+            continue
+        if s.search > 0:
+            assert f"searching {len(s.decks[s.search - 1])} cards" in shown
+            seen.add("search")
+        else:
+            assert f"revealing from {len(s.decks[s.pending - 1])}" in shown
+            seen.add("refill")
+    assert seen == {"search", "refill"}
