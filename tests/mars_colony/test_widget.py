@@ -36,3 +36,14 @@ def test_board_update_redraws_the_same_figure():
     after = render_png(b.fig)
     assert before != after and b.fig is b.fig
     assert "H1" in " ".join(texts(b.fig))
+
+
+def test_the_generic_explorer_and_score_sheet_work_for_mars():
+    from widgets.explorer import Explorer
+    from widgets.scoresheet import ScoreSheet
+    s = start(3, seed=2)
+    e = Explorer(s, seat_policies={1: "random", 2: "random"})
+    assert e.draw_random() and e.state.step != "event"
+    assert e.set_view(1) and e.shown.viewer == 1
+    assert e.autoplay() and e.state.to_move in (0, None)
+    assert ScoreSheet(e.state.score()) is not None
