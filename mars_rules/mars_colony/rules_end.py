@@ -1,14 +1,13 @@
 """7) End of Turn: moving colonists, powering habitats, the recount, the hand and contract limits."""
 from __future__ import annotations
 
-from functools import lru_cache
 
 from mars_rules.core import Action
 
 from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS
 from .flow import add, check_limits, contract_limit, end_of_turn, over_limits, set_col, slot_label
 from .data import PLANT_ENERGY
-from .state import capacity, card_bonus, consumption, hand_limit, summary
+from .state import capacity, card_bonus, consumption, energy_parts, hand_limit
 
 RULE = "7) End of Turn"
 R_ACTIVE = "6) Construction: Active or inactive installations"
@@ -42,7 +41,6 @@ def energy_ok(col, staff, cards, extra=0):
     return consumption(trial) + extra <= capacity(trial, cards)
 
 
-@lru_cache(maxsize=65536)
 def _movable(staff, free, keep, base, bonus):
     """Slots a colonist may enter (from `free`) or leave (from `keep`) without exceeding the energy.
 
@@ -51,10 +49,10 @@ def _movable(staff, free, keep, base, bonus):
     3 are already staffed), so with 3 spare energy nothing needs checking.
     """
     def ok(mask):
-        sm = summary(mask)
-        return sm.consumers + base <= PLANT_ENERGY * sm.active_plants + bonus
-    now = summary(staff)
-    spare = PLANT_ENERGY * now.active_plants + bonus - now.consumers - base
+        used, plants = energy_parts(mask)
+        return used + base <= PLANT_ENERGY * plants + bonus
+    used, plants = energy_parts(staff)
+    spare = PLANT_ENERGY * plants + bonus - used - base
     enter, leave = [], []
     while free:
         low = free & -free

@@ -119,6 +119,13 @@ _T2 = tuple(_chain(b, 2, False) for b in range(4))      # R&D: level 1..2
 _POP = tuple(bin(b).count("1") for b in range(16))
 
 
+def energy_parts(staff: int) -> tuple:
+    """(active installations that use energy, active plants) for a staff mask, without the cache."""
+    return (_POP[_T4[(staff >> 4) & 0xF]] + _POP[(staff >> 8) & 0xF] + _POP[_T3[(staff >> 12) & 7]]
+            + _POP[_T3[(staff >> 15) & 7]] + _POP[_T2[(staff >> 18) & 3]] + ((staff >> 20) & 1),
+            _POP[_T4[staff & 0xF]])
+
+
 @lru_cache(maxsize=None)
 def summary(staff: int) -> Summary:
     """What is active for this pattern of staffed slots (6) Construction: Active or inactive)."""
