@@ -110,6 +110,7 @@ State._legal = legal.legal
 State._play = moves.play
 State._why = moves.why
 State._outcomes = flow.outcomes
+State._draw = flow.chance_outcome
 
 
 def default_used(players: int) -> tuple:

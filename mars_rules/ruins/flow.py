@@ -5,7 +5,7 @@ Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "G
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Action
+from mars_rules.core import CHANCE, Action, draw_index
 
 from . import text
 from .data import HAND_SIZE, INSTANT_WIN_VP, MAX_VP, ROUNDS, SHOWDOWN_ROUND, TORCHES
@@ -289,3 +289,35 @@ def new_first_player(vp, previous: int, seated) -> int:
 def game_over(s, winners, why: str):
     return s._replace(winners_=tuple(winners), step="game_over", to_move=None, to_deal=(), resume=(),
                       events=s.events + (why,))
+
+
+def chance_outcome(s):
+    """The outcome `resolve_chance` draws: the same as core.pick over `outcomes(s)` (every weight is 1,
+    so the pick is the outcome at `draw_index(seed, draws, count)`), without listing them all."""
+    if s.step == "refill":
+        pool = s.ddeck
+    else:
+        pool = s.deck
+    pair = outcomes_at(s, draw_index(s.seed, s.draws, len(pool)))
+    return pair[0]
+
+
+def outcomes_at(s, i: int):
+    """The i-th pair of `outcomes(s)`."""
+    if s.step == "refill":
+        d = s.ddeck[i]
+        slot = _refill_slot(s.market)
+        cards = s.cards
+        key = (d, slot, cards.disc_pos[d], cards.disc_effect[d])
+        pair = _REVEALS.get(key)
+        if pair is None:
+            pair = _REVEALS[key] = (_fast("reveal", CHANCE, (("discovery", d), ("slot", slot)),
+                                          text.reveal_text_of(key[2], key[3])), 1)
+        return pair
+    table = _DEALS.get(s.players)
+    kind = "deal" if s.step == "deal" else "draw"
+    to = s.to_deal[0]
+    row = table.get((kind, to)) if table is not None else None
+    if row is None:
+        return outcomes(s)[i]
+    return row[s.deck[i]]

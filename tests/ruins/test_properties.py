@@ -183,3 +183,19 @@ def test_random_games_with_a_cheap_wild_heavy_market_keep_every_invariant():
             steps += 1
             assert steps < 50_000
         assert len(s.winners()) == 1 and ruins.from_json(s.to_json()) == s
+
+
+def test_resolve_chance_draws_what_the_core_pick_would():
+    from mars_rules.core import pick
+    s = ruins.new_game(4, seed=3, resolve_setup=False)
+    rng = random.Random(3)
+    checked = 0
+    while not s.is_over and checked < 250:
+        if s.to_move == CHANCE:
+            expected = s.advance(pick(s._outcomes(), s.seed, s.draws))
+            s = s.resolve_chance()
+            assert s == expected
+            checked += 1
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert checked == 250
