@@ -114,7 +114,7 @@ class PositionEditor(W.VBox):
         self.status = W.HTML().add_class("mr-status")
         self.explorer_box = W.VBox().add_class("mr-editor-explorer")
         tabs = W.Tab(children=[self.form, self.text])
-        tabs.set_title(0, "Form (common fields)")
+        tabs.set_title(0, "Form")
         tabs.set_title(1, "JSON")
         self.tabs = tabs
         self.children = [self.heading, tabs, W.HBox([self.validate_button, self.open_button]), self.status,
@@ -188,8 +188,9 @@ class PositionEditor(W.VBox):
                         cells.append(w)
                     else:
                         cells.append(W.HTML("–"))
-            grid = W.GridBox(cells, layout=W.Layout(grid_template_columns=f"minmax(110px, auto) repeat({cols}, 130px)",
-                                                    grid_gap="2px 6px"))
+            grid = W.GridBox(cells, layout=W.Layout(grid_template_columns=f"max-content repeat({cols}, 120px)",
+                                                    grid_gap="2px 10px", justify_content="flex-start",
+                                                    margin="8px 0 0 0"))
             rows.append(grid)
         if not self._fields:
             rows.append(W.HTML("<i>This position has no simple fields: edit it in the JSON tab.</i>"))
