@@ -1,6 +1,19 @@
 """Positions as JSON: `to_dict(state)` and `from_json(text)` (every problem listed, then rule checks).
 
-A position made with custom cards carries them under "cards" (absent for the default set).
+The keys (format 1): "players" (names, seat 0 the oldest), "seed" and "draws" (the chance stream),
+"step" (a TURN_STEPS key), "to_move" (a seat, "chance" or null), "events", "target" (10/12/15),
+"turn_limit", "round", "active" (whose turn), "colonies" (one object per seat: "hand" 5 counts in the
+order iron, carbon, silicon, water, oxygen; "mines" materials; "plants", "silos", "comm", "mil", "rnd",
+"port" levels built; "habs" 0 dark / 1 dark with 3 colonists waiting / 2 powered; "staff" a bit mask
+over data.SLOTS; "housed" colonists in habitats; "contracts" indices of data.CONTRACTS; "played" and
+"kept" R&D card ids; "supremacies" event ids held; "vp" and "energy" the two cubes), "supply" and
+"reserve" (5 counts each), "mine_tiles" (5 counts), "event_deck"/"event_discard" and the R&D decks
+(copies per card, in the card set's order), "magna" (seat or -1), "card" (the card being resolved),
+"task" (the step's context), "dust", "offers", "offer" ([partner, give, ask] while an offer is open),
+"result" (winners). A position made with custom cards carries them under "cards" (absent for the
+default set). Rule checks: 12 cards of each material in supply + reserve + hands, every event, R&D card
+and mine tile accounted for, one copy of each contract, colonists only on built installations, energy
+within capacity, a step that fits its task, and a next move that exists.
 """
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ Readings of gaps in the rulebook (ASSUMED, each in the section it fills):
 - 7) End of Turn: the colonists move one at a time (habitats <-> installation); a slot moved this turn
   does not move back this turn (a no-op that would let play loop). Too many contracts for the active
   communications level are returned at the end of the turn (the player chooses which).
-- Contract trades are 1 card for 1 card. Offers to other colonies: at most MAX_OFFERS_PER_TURN.
+- Contract trades are 1 card for 1 card. Trades with other colonies are cards for cards (at least one
+  each way), between the active player and one other, at most MAX_OFFERS_PER_TURN offers a turn.
 - End of the Game: TURN_LIMIT rounds, then the highest VP on the track wins (ties share the win).
 
 >>> MATERIALS[0], COSTS["habitat"][0]
