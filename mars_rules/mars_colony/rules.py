@@ -184,5 +184,9 @@ def view(s, player):
     masked = (tuple(sum(c.hand) for c in s.colonies), tuple(len(c.kept) for c in s.colonies), sum(s.supply),
               sum(s.rd1_deck), sum(s.rd2_deck))
     zeros1, zeros2 = (0,) * len(s.rd1_deck), (0,) * len(s.rd2_deck)
+    extra = {}
+    if s.step == "research_keep" and player != s.active:
+        # the drawn card may still be kept hidden: the others only know that a card was drawn
+        extra = {"card": "", "events": (f"{s.players[s.active]} draws an R&D card that may be kept in hand.",)}
     return s._replace(colonies=tuple(cols), supply=(0, 0, 0, 0, 0), rd1_deck=zeros1, rd2_deck=zeros2,
-                      viewer=player, masked=masked)
+                      viewer=player, masked=masked, **extra)

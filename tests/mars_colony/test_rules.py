@@ -188,6 +188,8 @@ def test_rnd_die_level_2_rule():
     assert t.colonies[0].played == ("vp1",)
     t = act(act(s, "die", face="rd1"), "draw_rd", card="emergency")
     assert t.step == "research_keep" and has(t, "keep_card")
+    assert t.view(1).card == "" and "Emergency" not in " ".join(t.view(1).events)
+    assert t.view(0).card == "emergency"
     kept = act(t, "keep_card", card="emergency")
     assert kept.colonies[0].kept == ("emergency",) and kept.view(1).colonies[0].kept == ()
 
