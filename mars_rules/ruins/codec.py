@@ -17,13 +17,14 @@ from .data import (CLAIMS, COPIES, DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, 
 from .state import HIDDEN, NO_FLIP, SECRET, UNDECIDED, State
 
 _LISTS = ("used", "deck", "trick", "last_play", "passed", "selection", "market", "ddeck", "torches",
-          "claims_left", "vp", "start_vp", "seated", "out", "flips", "to_deal", "winners_")
+          "claims_left", "vp", "start_vp", "seated", "out", "flips", "to_deal", "winners")
+_FIELD = {"winners": "winners_"}  # JSON key -> State field (the State's `winners` is the method)
 _KEYS = {"format": int, "game": str, "players": list, "seed": int, "draws": int, "step": str, "to_move": None,
          "events": list, "cards": None, "used": list, "ruins": list, "hands": list, "deck": list, "trick": list,
          "last_play": list, "last_rank": int, "last_player": int, "passed": list, "selection": list,
          "market": list, "ddeck": list, "torches": list, "claims_left": list, "vp": list, "start_vp": list,
          "round": int, "first_player": int, "seated": list, "out": list, "flips": list, "to_deal": list,
-         "resume": list, "results": list, "winners_": list, "viewer": int}
+         "resume": list, "results": list, "winners": list, "viewer": int}
 
 
 def to_dict(s) -> dict:
@@ -31,7 +32,7 @@ def to_dict(s) -> dict:
     for key in _KEYS:
         if key in ("format", "game"):
             continue
-        v = getattr(s, key)
+        v = getattr(s, _FIELD.get(key, key))
         if key == "cards":
             v = "default" if v == DEFAULT_CARDS else cards_to_dict(v)
         elif key in ("ruins", "hands", "results"):
@@ -84,10 +85,10 @@ def _read(data) -> State:
             c.int_in(v, f"{k}[{i}]", 0, MAX_VP)
     for i, v in enumerate(lists["seated"]):
         c.int_in(v, f"seated[{i}]", 0, 1)
-    for k in ("passed", "out", "to_deal", "winners_"):
+    for k in ("passed", "out", "to_deal", "winners"):
         for i, v in enumerate(lists[k]):
             c.int_in(v, f"{k}[{i}]", 0, n - 1)
-    for k in ("passed", "out", "winners_"):
+    for k in ("passed", "out", "winners"):
         if len(set(lists[k])) != len(lists[k]):
             c.fail(k, "lists a player twice")
     c.int_in(d["round"], "round", 1, SHOWDOWN_ROUND)
@@ -162,10 +163,10 @@ def _read(data) -> State:
     st = d["step"]
     if (st in chance_steps) != (tm == CHANCE) or (st == "game_over") != (tm is None):
         c.fail("to_move", f"{tm!r} does not fit the step {st!r}")
-    if st == "game_over" and not lists["winners_"]:
-        c.fail("winners_", "a finished game needs a winner")
-    if st != "game_over" and lists["winners_"]:
-        c.fail("winners_", "only a finished game has winners")
+    if st == "game_over" and not lists["winners"]:
+        c.fail("winners", "a finished game needs a winner")
+    if st != "game_over" and lists["winners"]:
+        c.fail("winners", "only a finished game has winners")
     if st in ("deal", "draw") and not lists["to_deal"]:
         c.fail("to_deal", "a deal or draw step needs a player to receive the ruin")
     for i, f in enumerate(lists["flips"]):
@@ -189,7 +190,7 @@ def _read(data) -> State:
     return State(players=tuple(names), seed=d["seed"], draws=d["draws"], step=st, to_move=tm,
                  events=tuple(d["events"]), cards=cards, used=tuple(used), ruins=tuple(ruins), rank=tuple(rank),
                  wild=tuple(wild), hands=tuple(tuple(h) for h in hands),
-                 **{k: tuple(lists[k]) for k in _LISTS if k not in ("used",)},
+                 **{_FIELD.get(k, k): tuple(lists[k]) for k in _LISTS if k not in ("used",)},
                  last_rank=d["last_rank"], last_player=d["last_player"], round=d["round"],
                  first_player=d["first_player"], resume=tuple(resume),
                  results=tuple(tuple(r) for r in results), viewer=-1)
