@@ -71,7 +71,7 @@ def enter_reallocate(s, events):
     down = tuple(sorted(s.sites[site]))
     sites = s.sites[:site] + ((),) + s.sites[site + 1:]
     s = s._replace(step="reallocate", sites=sites, facedown=down, realloc_to=site, chance="draw_tile",
-                   to_move=CHANCE, events=events + (f"Step 7: the {len(down)} tiles of the {SITES[site]} are "
+                   to_move=CHANCE, events=events + (f"Step 7: {texts.tiles_phrase(len(down), SITES[site])} "
                                                       f"turned face down and shuffled.",))
     return _maybe_last_tile(s)
 

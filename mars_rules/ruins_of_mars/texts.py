@@ -119,3 +119,8 @@ def language_list(counts):
 
 def resource_list(counts):
     return ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(counts) if n)
+
+
+def tiles_phrase(n, site):
+    """Subject and verb for n face-down tiles: "the 1 tile of the Dormitory is", "the 3 tiles ... are"."""
+    return f"the {n} tile of the {site} is" if n == 1 else f"the {n} tiles of the {site} are"

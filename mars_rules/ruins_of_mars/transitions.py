@@ -177,8 +177,8 @@ def apply_solo_die(s, a):
     down = tuple(sorted(s.sites[site]))
     sites = s.sites[:site] + ((),) + s.sites[site + 1:]
     s = s._replace(sites=sites, facedown=down, realloc_to=site, chance="draw_tile",
-                   events=(f"Solo extra reallocation: the die shows {face}, the {len(down)} tile"
-                           f"{'s' if len(down) > 1 else ''} of the {SITES[site]} are turned face down.",))
+                   events=(f"Solo extra reallocation: the die shows {face}, {texts.tiles_phrase(len(down), SITES[site])}"
+                           f" turned face down.",))
     return _maybe_last_tile(s)
 
 

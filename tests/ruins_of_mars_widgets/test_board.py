@@ -254,9 +254,6 @@ def test_place_tech_and_set_player_build_loadable_positions():
         board_mod.place_tech(s2, 0, s.display[0][1], 2)  # row 2 already holds a Level 1 Tech
 
 
-@pytest.mark.xfail(strict=False, reason="engine narration: a solo extra reallocation of a single tile says "
-                                        "'the 1 tile of the <Site> are turned face down' (transitions.py, "
-                                        "apply_solo_die): singular noun with a plural verb")
 def test_solo_extra_reallocation_narration_of_one_tile():
     s = game.new_game(players=1, seed=3, characters="deal")
     for x in walk(s, 3):
