@@ -493,3 +493,25 @@ def test_end_of_the_game_round_limit_safeguard():
     s = at(s, "move_colonists", 1, task=(0,))
     s = act(s, "end_moves")
     assert s.is_over and s.winners() == (0,) and "ASSUMED" in s.score().tiebreak
+
+
+def test_more_forbidden_variants_each_with_its_reason():
+    s = at(hands(start(2, seed=3), (2, 0, 0, 0, 0), (0, 0, 0, 0, 1)), "trade")
+    assert "same material" in refused(s, "earth_trade", give=IRON, get=IRON, count=3).reason
+    assert "You have 2 iron cards" in refused(s, "earth_trade", give=IRON, get=WATER, count=3).reason
+    s = colony(s, 0, comm=1, staff=START | bits(("comm", 1)))
+    r = act(act(act(s, "start_offer", partner=1), "offer_give", material=IRON), "offer_ask", material=WATER)
+    r = act(r, "send_offer")
+    assert not has(r, "accept_offer")
+    assert "do not have all the cards" in refused(r, "accept_offer").reason
+    b = at(hands(start(2, seed=3), (0, 1, 1, 1, 1), (0, 0, 0, 0, 0)), "build")
+    full = colony(b, 0, habs=(POWERED,) * 4, housed=15)
+    assert "4 habitat spaces" in refused(full, "build", installation="habitat", level=5).reason
+    used = colony(colony(b, 1, silos=3), 0, silos=3)
+    assert "already have a level-3 silo" in refused(used, "build", installation="silo", level=3).reason
+    m = at(start(2, seed=3), "move_colonists", task=(0,))
+    m = colony(m, 0, habs=(DARK_WAITING,), comm=1, staff=START | bits(("comm", 1)), housed=2)   # 5 of 5 used
+    assert "needs 1 spare energy" in refused(m, "power_habitat", habitat=0, waiting=1).reason
+    d = at(start(2, seed=3), "move_colonists", task=(0,))
+    e = refused(d, "discard", material=IRON)
+    assert "belongs to step discard" in e.reason and e.rule == "7) End of Turn"
