@@ -173,3 +173,57 @@ def short_error(exc: BaseException, limit: int = 200) -> str:
     """One line for an unexpected error: its type and message, never a traceback."""
     text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ----- the Explorer's text panels (pure functions of a state) ---------------
+
+def title_html(state) -> str:
+    """Game, players, and who moves (or who won)."""
+    names = ", ".join(esc(p) for p in state.players)
+    if state.to_move is None:
+        try:
+            wins = ", ".join(esc(player_name(state, w)) for w in state.winners())
+        except Exception as e:  # a display must not fail on a game's bug: say it instead
+            wins = esc(short_error(e))
+        status = f"the game is over, won by <b>{wins}</b>"
+    else:
+        status = f"to move: <b>{esc(who_moves(state))}</b>"
+    return f"<b>{esc(state.game.TITLE)}</b> · {names} · {status}"
+
+
+def steps_html(state) -> str:
+    """The game's TURN_STEPS as a numbered list, the current one marked (class mr-current, ▶)."""
+    items = []
+    for step in state.game.TURN_STEPS:
+        cls = ' class="mr-current"' if step.key == state.step else ""
+        mark = "▶ " if cls else ""
+        items.append(f'<li{cls} title="{esc(step.summary)}" data-key="{esc(step.key)}">{mark}{esc(step.title)}</li>')
+    return f'<div class="mr-steps-list"><b>Turn steps</b><ol>{"".join(items)}</ol></div>'
+
+
+def step_help_html(state) -> str:
+    """One paragraph on the current step: its title and summary, who decides, the rulebook section."""
+    current = find_step(state)
+    if current is None:
+        title, summary, rule = str(state.step), "", ""
+    else:
+        title, summary, rule = current.title, current.summary, current.rule
+    return (f'<div class="mr-help"><b>Now: {esc(title)}.</b> {esc(summary)} {esc(situation(state))} '
+            f'<span class="mr-rulecite">Rulebook: {esc(rule)}.</span></div>')
+
+
+def situation(state) -> str:
+    """Who decides here, and between how many options."""
+    who = state.to_move
+    if who is None:
+        return "The game is over: the score sheet below is final."
+    if who == CHANCE:
+        n = len(state.chance_outcomes())
+        return (f"Chance decides here ({n} possible outcome{'s' if n != 1 else ''}): draw at random, "
+                "or as the teacher force the outcome you want to study.")
+    legal = state.legal_actions()
+    kinds = len({a.kind for a in legal})
+    if len(legal) == 1:
+        return f"{player_name(state, who)} has exactly one legal action, so it is forced."
+    return (f"{player_name(state, who)} decides: {len(legal)} legal actions of {kinds} "
+            f"kind{'s' if kinds != 1 else ''}.")

@@ -26,8 +26,8 @@ import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
 
-from .common import (PNG_DPI, esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
-                     short_error, show_png, shown_png, who_moves)
+from .common import (PNG_DPI, esc, group_by_kind, kind_title, make_board, player_name, render_png, short_error,
+                     show_png, shown_png, step_help_html, steps_html, title_html)
 from .scoresheet import ScoreSheet
 
 CSS = """<style>
@@ -384,48 +384,11 @@ class Explorer(W.VBox):
         return shown_png(self.board_out)
 
     def _render_title(self, state):
-        game = self.game
-        names = ", ".join(esc(p) for p in state.players)
-        if state.to_move is None:
-            try:
-                wins = ", ".join(esc(player_name(state, w)) for w in state.winners())
-            except Exception as e:
-                wins = esc(short_error(e))
-            status = f"the game is over, won by <b>{wins}</b>"
-        else:
-            status = f"to move: <b>{esc(who_moves(state))}</b>"
-        self.title.value = f"<b>{esc(game.TITLE)}</b> · {names} · {status}"
+        self.title.value = title_html(state)
 
     def _render_steps(self, state):
-        current = find_step(state)
-        items = []
-        for step in self.game.TURN_STEPS:
-            cls = ' class="mr-current"' if step is current or step.key == state.step else ""
-            mark = "▶ " if cls else ""
-            items.append(f'<li{cls} title="{esc(step.summary)}" data-key="{esc(step.key)}">{mark}{esc(step.title)}</li>')
-        self.steps.value = f'<div class="mr-steps-list"><b>Turn steps</b><ol>{"".join(items)}</ol></div>'
-        if current is None:
-            title, summary, rule = str(state.step), "", ""
-        else:
-            title, summary, rule = current.title, current.summary, current.rule
-        self.step_help.value = (f'<div class="mr-help"><b>Now: {esc(title)}.</b> {esc(summary)} '
-                                f'{esc(self._situation(state))} '
-                                f'<span class="mr-rulecite">Rulebook: {esc(rule)}.</span></div>')
-
-    def _situation(self, state) -> str:
-        who = state.to_move
-        if who is None:
-            return "The game is over: the score sheet below is final."
-        if who == CHANCE:
-            n = len(state.chance_outcomes())
-            return (f"Chance decides here ({n} possible outcome{'s' if n != 1 else ''}): draw at random, "
-                    "or as the teacher force the outcome you want to study.")
-        legal = state.legal_actions()
-        kinds = len({a.kind for a in legal})
-        if len(legal) == 1:
-            return f"{player_name(state, who)} has exactly one legal action, so it is forced."
-        return (f"{player_name(state, who)} decides: {len(legal)} legal actions of {kinds} "
-                f"kind{'s' if kinds != 1 else ''}.")
+        self.steps.value = steps_html(state)
+        self.step_help.value = step_help_html(state)
 
     def _new_button(self, state, action):
         text = str(action)
