@@ -45,5 +45,10 @@ def playout(state, policy=None, seed: int = 0, max_actions: int = 1_000_000, on_
         action = pol(state, rng) if pol is not None else random_policy(state, rng)
         if on_step is not None:
             on_step(state, action)
-        state = state.advance(action) if action in state.legal_actions() else state.apply(action)
+        for legal in state.legal_actions():  # an action taken from the list needs no second check
+            if legal is action:
+                state = state.advance(action)
+                break
+        else:
+            state = state.apply(action)
     raise RuntimeError(f"the game did not end within {max_actions} actions")
