@@ -106,9 +106,24 @@ def stop_tree(proc) -> list:
 
 
 @pytest.fixture
-def voila_url(tmp_path):
-    if shutil.which("voila") is None and not (pathlib.Path(sys.executable).parent / "voila").exists():
+def chromium():
+    """Debian's Chromium and Playwright, checked before anything is started."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        unavailable("Chromium is not installed (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        unavailable("Playwright is not installed")
+    try:
+        import voila  # noqa: F401
+    except ImportError:
         unavailable("Voilà is not installed")
+    return path
+
+
+@pytest.fixture
+def voila_url(chromium, tmp_path):
     notebook = notebook_to_serve()
     port = free_port()
     log = open(tmp_path / "voila.log", "wb")
@@ -128,14 +143,8 @@ def voila_url(tmp_path):
         assert not left, f"processes still running after the test: {left}"
 
 
-def test_click_an_action_in_the_browser(voila_url):
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        unavailable("Chromium is not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed")
+def test_click_an_action_in_the_browser(chromium, voila_url):
+    from playwright.sync_api import sync_playwright
     url, notebook, tmp = voila_url
     shot = tmp / "explorer.png"
     with sync_playwright() as pw:
