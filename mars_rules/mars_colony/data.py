@@ -28,6 +28,8 @@ Readings of gaps in the rulebook (ASSUMED, each in the section it fills):
 - Contract trades are 1 card for 1 card. Trades with other colonies are cards for cards (at least one
   each way), between the active player and one other, at most MAX_OFFERS_PER_TURN offers a turn.
 - End of the Game: TURN_LIMIT rounds, then the highest VP on the track wins (ties share the win).
+- Colonist tokens (80) never run short: at most 4 x 7 + 14 habitats x 3 = 70 are ever on the boards,
+  and the colonists in habitats never exceed their room (7 in habitat 0, 3 per powered habitat).
 
 >>> MATERIALS[0], COSTS["habitat"][0]
 ('iron', (0, 1, 1, 1, 1))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from mars_rules.core import CHANCE, IllegalAction, pick, playout
 from mars_rules.mars_colony import from_json, new_game
-from mars_rules.mars_colony.data import DARK_WAITING
+from mars_rules.mars_colony.data import DARK_WAITING, POWERED
 from mars_rules.mars_colony.flow import contract_limit
 from mars_rules.mars_colony.state import capacity, colonists, consumption, hand_limit
 
@@ -29,6 +29,7 @@ def check(prev, action, s):
         elif tb < ta:
             assert action.kind == "choose_rival", (action, ta, tb)
         assert consumption(b) <= capacity(b, s.cards) or colonists(b) == 0
+        assert b.housed <= 7 + 3 * b.habs.count(POWERED)       # habitat 0 holds 7, a new one 3
     if s.to_move not in (None, CHANCE):
         assert s.legal_actions(), s.step
     if prev.active != s.active or (s.is_over and not prev.is_over):
