@@ -115,3 +115,13 @@ def test_mars_rules_imports_only_the_standard_library():
     bad = {(str(p.relative_to(ROOT)), m) for p in ROOT.rglob("*.py") for m in _imported_roots(p)
            if m not in allowed}
     assert not bad, f"mars_rules imports outside the standard library: {sorted(bad)}"
+
+
+def test_find_returns_a_legal_action_by_kind_and_params():
+    game = mars_rules.load("ruins_of_mars")
+    s = game.new_game(players=2, seed=1)
+    while s.step != "place_rover":
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[0])
+    a = s.find("place_rover", site=2)
+    assert a in s.legal_actions() and a.get("site") == 2
+    assert s.find("place_rover", site=99) is None and s.find("no_such_kind") is None

@@ -21,6 +21,7 @@ import json
 from .actions import CHANCE, Action, IllegalAction
 from .chance import as_fractions, pick
 
+_MISSING = object()
 _last = [None, None]  # one-entry cache: the State whose legal actions were asked last, and those actions
 
 
@@ -42,6 +43,16 @@ class GameState:
         _last[0] = self
         _last[1] = legal
         return legal
+
+    def find(self, kind: str, **params):
+        """The legal Action of this kind whose params include `params` (the first such), or None.
+
+        Handy in notebooks and tests: `state.apply(state.find("place_rover", site=2))`.
+        """
+        for action in self.legal_actions():
+            if action[0] == kind and all(action.get(k, _MISSING) == v for k, v in params.items()):
+                return action
+        return None
 
     def apply(self, action) -> "GameState":
         """The State after `action`; raises IllegalAction (naming the rule) if it is not legal here."""
