@@ -122,6 +122,6 @@ def test_find_returns_a_legal_action_by_kind_and_params():
     s = game.new_game(players=2, seed=1)
     while s.step != "place_rover":
         s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[0])
-    a = s.find("place_rover", site=2)
-    assert a in s.legal_actions() and a.get("site") == 2
-    assert s.find("place_rover", site=99) is None and s.find("no_such_kind") is None
+    a = s.find("place_rover", site="Workshop")
+    assert a in s.legal_actions() and a.get("site") == "Workshop"
+    assert s.find("place_rover", site="Olympus") is None and s.find("no_such_kind") is None

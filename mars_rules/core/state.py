@@ -47,7 +47,7 @@ class GameState:
     def find(self, kind: str, **params):
         """The legal Action of this kind whose params include `params` (the first such), or None.
 
-        Handy in notebooks and tests: `state.apply(state.find("place_rover", site=2))`.
+        Handy in notebooks and tests: `state.apply(state.find("place_rover", site="Workshop"))`.
         """
         for action in self.legal_actions():
             if action[0] == kind and all(action.get(k, _MISSING) == v for k, v in params.items()):
