@@ -58,6 +58,11 @@ def _dropdown_view(view_as):
     return _TEACHER if view_as is None else view_as
 
 
+def _same(pair, state, view_as) -> bool:
+    """Is `pair` (state, view_as) this very state (identity, not equality) seen by this viewer?"""
+    return pair is not None and pair[0] is state and pair[1] == view_as
+
+
 _POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0]}
 
 
@@ -87,10 +92,10 @@ class Explorer(W.VBox):
         self._busy = False
         self._syncing = False
         self._shown_state = None
-        self._shown_key = None
+        self._shown_for = None  # (state, view_as) of the picture shown
         self._png_cache = OrderedDict()  # (id(state), view_as) -> (state, png): the last PNG_CACHE pictures
         self.board = make_board(self.shown, board, figsize)
-        self._board_key = (id(state), view_as)  # the board's figure already shows this position
+        self._board_for = (state, view_as)  # the board's figure already shows this position
         self.png = b""
         self._build()
         self.refresh()
@@ -339,17 +344,17 @@ class Explorer(W.VBox):
         """Redraw everything from the current position (called after each change)."""
         state = self.state
         key = (id(state), self.view_as)
-        if key != self._shown_key:
+        if not _same(self._shown_for, state, self.view_as):
             shown = self.shown
             cached = self._png_cache.get(key)
             if cached is not None and cached[0] is state:  # undo/redo/jump: the picture is already known
                 self.png = cached[1]
                 self._png_cache.move_to_end(key)
             else:
-                if key != self._board_key:
-                    self._board_key = None  # unknown if update fails half-way
+                if not _same(self._board_for, state, self.view_as):
+                    self._board_for = None  # unknown if update fails half-way
                     self.board.update(shown)
-                    self._board_key = key
+                    self._board_for = (state, self.view_as)
                 self.png = render_png(self.board.fig)
                 self._png_cache[key] = (state, self.png)
                 if len(self._png_cache) > PNG_CACHE:
@@ -358,7 +363,7 @@ class Explorer(W.VBox):
             width = f"{int(round(self.board.fig.get_figwidth() * PNG_DPI)) + 8}px"
             if self.board_out.layout.width != width:  # the image's own width, so the panel sits beside it
                 self.board_out.layout.width = width
-            self._shown_key = key
+            self._shown_for = (state, self.view_as)
             self._shown_state = shown
         shown = self._shown_state
         self._render_title(state)
