@@ -42,8 +42,8 @@ CSS = """<style>
   border-left: 4px solid #a6761d;}
 .mr-explorer .mr-help {background: #f4f6fa; border-left: 4px solid #1f77b4; padding: 4px 8px; line-height: 1.35;}
 .mr-explorer .mr-rulecite {color: #555; font-style: italic;}
-.mr-explorer .mr-msg-error {color: #b00020; font-weight: bold;}
-.mr-explorer .mr-msg-info {color: #285e8e;}
+.mr-explorer .mr-msg-error {color: #b00020; line-height: 1.4; border-left: 4px solid #b00020; padding-left: 6px;}
+.mr-explorer .mr-msg-info {color: #285e8e; line-height: 1.4;}
 .mr-explorer .mr-events ul {margin: 2px 0; padding-left: 20px;}
 .mr-explorer .mr-title {font-size: 15px;}
 </style>"""
@@ -133,7 +133,8 @@ class Explorer(W.VBox):
         self._buttons_state = None
         self._buttons_hidden = None
         self._groups: list = []    # pool of (header, box) per action kind
-        self.outcome_select = W.Dropdown(description="Outcome", layout=W.Layout(width="auto", min_width="320px"))
+        self.outcome_select = W.Dropdown(description="Outcome", layout=W.Layout(width="auto", flex="0 1 auto",
+                                                                                 max_width="560px"))
         self.outcome_select.add_class("mr-outcome")
         self.chance_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-chance")
         self.draw_button, self.choose_button = self._chance_buttons(None)
@@ -412,7 +413,7 @@ class Explorer(W.VBox):
                         tooltip="Let the game's own seeded stream decide (resolve_chance)")
         draw.add_class("mr-draw")
         choose = W.Button(description="Choose this outcome", icon="hand-pointer-o",
-                          tooltip="Force the chosen outcome (a teacher's tool)", layout=W.Layout())
+                          tooltip="Force the chosen outcome (a teacher's tool)", layout=W.Layout(width="auto"))
         choose.add_class("mr-choose")
         for b, run in ((draw, self.draw_random), (choose, self.choose_outcome)):
             b._mr_state = state
