@@ -226,11 +226,22 @@ def format_comparison(rows) -> str:
 
 
 def greedy_policy(state, rng):
-    """One-ply greedy play: the action after which my position evaluates best.
+    """The game's greedy player: its own `greedy(state, rng)` when the game module has one (a game whose
+    decisions come in sub-steps plays better with its own), else one-ply greedy play: the action after
+    which my position evaluates best.
 
     The evaluation is the game's `evaluate(state, player)` when it has one, else my provisional
     score minus the best other provisional score. Ties are broken at random.
     """
+    own = getattr(state.game, "greedy", None)
+    if own is not None:
+        return own(state, rng)
+    return one_ply_policy(state, rng)
+
+
+def one_ply_policy(state, rng):
+    """One-ply greedy play on the game's `evaluate` (or the provisional score margin), whatever the
+    game's own greedy player is: the action after which my position evaluates best, ties at random."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -252,4 +263,4 @@ def _score_margin(state, player):
     return totals[player] - (max(others) if others else 0)
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "one_ply": one_ply_policy}

@@ -66,6 +66,7 @@ from .codec import from_json
 from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
 from .scenario import at_step, do, edit, find_action, quick_start
 from .state import Colony, State
+from .policies import evaluate, greedy  # noqa: E402,F401
 
 TITLE = "Mars"
 PLAYER_COUNTS = (2, 3, 4)

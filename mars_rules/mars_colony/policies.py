@@ -1,4 +1,6 @@
-"""Simple playing policies for experiments: `builder` (a greedy colony builder) besides the core's random.
+"""Simple playing policies for experiments: `builder` (a greedy colony builder, also exported as
+`greedy`, the game's greedy player for `mars_rules.core.simulate`) besides the core's random, and
+`evaluate(state, player)`, a cheap position value.
 
 A policy is `policy(state, rng) -> Action` (see mars_rules.core.playout). These are teaching baselines,
 not strong players.
@@ -13,7 +15,8 @@ True
 from __future__ import annotations
 
 from .data import SLOTS
-from .state import capacity, consumption
+from .scoring import victory_points
+from .state import capacity, consumption, summary
 
 BUILD_ORDER = ("plant", "habitat", "silo", "comm", "mil", "rnd", "port", "mine")
 STAFF_ORDER = ("plant", "silo", "comm", "mil", "rnd", "port", "mine")
@@ -71,3 +74,22 @@ def builder(state, rng):
             return max(kinds["discard"], key=lambda a: (col.hand[a.get("material")], -a.get("material")))
         return legal[0]
     return legal[int(rng.random() * len(legal))]
+
+
+greedy = builder
+"""The game's greedy player (`mars_rules.core.simulate.greedy_policy` uses it): the builder above."""
+
+
+def _value(state, p):
+    col = state.colonies[p]
+    sm = summary(col.staff)
+    production = sm.mines.bit_count() + sm.active_plants
+    return 10 * victory_points(state, p) + 2 * production + sum(col.hand) * 0.5
+
+
+def evaluate(state, player) -> float:
+    """A position value for `player`: VP (10 each) plus production (2 per active mine or power plant)
+    plus half a point per card in hand, minus the same for the best opponent."""
+    mine = _value(state, player)
+    others = [_value(state, p) for p in range(len(state.players)) if p != player]
+    return mine - (max(others) if others else 0)

@@ -77,6 +77,7 @@ from __future__ import annotations
 from .codec import from_json
 from .setup import new_game
 from .state import TURN_STEPS, State
+from .policies import evaluate, greedy  # noqa: E402,F401
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)

@@ -65,6 +65,7 @@ from mars_rules.core import Step
 from . import codec, crafting, data, flow, legal, moves, scoring, text  # noqa: F401
 from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
 from .state import NO_FLIP, State
+from .policies import evaluate, greedy  # noqa: E402,F401
 
 TITLE = "Ruins"
 PLAYER_COUNTS = (2, 3, 4, 5)

@@ -82,6 +82,7 @@ from . import data
 from .codec import from_json
 from .data import CARDS, CardSet, load_cards
 from .state import Player, State
+from .policies import ai_policy, evaluate, greedy  # noqa: E402,F401
 
 TITLE = "Ruins of Mars"
 PLAYER_COUNTS = (1, 2, 3, 4)

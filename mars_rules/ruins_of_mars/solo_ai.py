@@ -46,10 +46,11 @@ def least_resource(board):
     return res.index(low)
 
 
-def best_track(s):
-    """The track with the AI's highest marker that can still advance (leftmost on a tie)."""
-    langs = s.boards[AI].languages
-    movable = [t for t in range(5) if langs[t] < track_limit(s, AI, t)]
+def best_track(s, seat=AI):
+    """The track with the AI's highest marker that can still advance (leftmost on a tie). `seat` plays
+    the AI's procedure for another seat (mars_rules.ruins_of_mars.policies.ai_policy)."""
+    langs = s.boards[seat].languages
+    movable = [t for t in range(5) if langs[t] < track_limit(s, seat, t)]
     if not movable:
         return 0, "tracks are all blocked: the step is lost (leftmost track)"
     top = max(langs[t] for t in movable)

@@ -1,0 +1,62 @@
+"""Playing policies for experiments: `evaluate` (a cheap position value) and `greedy` (a simple player).
+
+A policy is `policy(state, rng) -> Action` (see mars_rules.core.playout); `mars_rules.core.simulate`
+uses `greedy` for "greedy" play in this game. These are teaching baselines, not strong players.
+
+- `evaluate(state, player)`: the provisional OP (`scoring.player_rows`) plus what the score does not
+  see yet: Resources, Crystals, Colonists not yet in play and Ships still in the Depot count a little.
+  The value is relative to the best opponent.
+- `greedy(state, rng)`: a Main action is several decisions in a row (choose it, pay, choose a card or a
+  hex, boost, done), so one action ahead sees nothing of it. The greedy player looks ahead through
+  its own decisions, up to `DEPTH` of them or until another player or chance is to move, and takes the
+  first action of the best line (ties at random).
+
+>>> from mars_rules.core import playout
+>>> from mars_rules.on_mars import new_game
+>>> playout(new_game(players=2, seed=1), policy=greedy, seed=1).is_over
+True
+"""
+from __future__ import annotations
+
+from .scoring import player_rows
+
+RESOURCE_VALUE = 0.4
+CRYSTAL_VALUE = 0.6
+DEPTH = 2
+
+
+def _value(state, p):
+    pl = state.pieces[p]
+    v = 0.0
+    for row in player_rows(state, p):
+        v += row.points
+    return v + RESOURCE_VALUE * sum(pl.res) + CRYSTAL_VALUE * pl.crystals
+
+
+def evaluate(state, player) -> float:
+    """`player`'s provisional OP and a little for Resources and Crystals, minus the best opponent's."""
+    mine = _value(state, player)
+    others = [_value(state, p) for p in range(len(state.players)) if p != player]
+    return mine - (max(others) if others else 0)
+
+
+def _best(state, me, depth):
+    if depth == 0 or state.to_move != me:
+        return evaluate(state, me)
+    return max(_best(state.advance(a), me, depth - 1) for a in state.legal_actions())
+
+
+def greedy(state, rng):
+    """Look ahead through my own next decisions (see the module docstring)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    me = state.to_move
+    best, best_value = [], None
+    for action in legal:
+        value = _best(state.advance(action), me, DEPTH - 1)
+        if best_value is None or value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
