@@ -11,16 +11,6 @@ and every square also carries its letter, so the board reads without colour.
 """
 from __future__ import annotations
 
-import math
-import os
-
-import numpy as np
-from matplotlib import rcParams
-from matplotlib.artist import Artist
-from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.collections import PatchCollection
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules import CHANCE
@@ -29,90 +19,19 @@ from mars_rules.mars_colony.flow import contract_limit, science
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import capacity, consumption, hand_limit, lookup, summary
 
-COLOURS = {"plant": "#E69F00", "silo": "#56B4E9", "mine": "#999999", "comm": "#0072B2", "mil": "#D55E00",
-           "rnd": "#CC79A7", "port": "#009E73", "habitat": "#F0E442"}
+from .boardkit import OKABE_ITO, TextLayer, add_patches, board_axes, texts_of
+
+__all__ = ["Board", "draw", "texts_of"]
+
+_O = OKABE_ITO
+COLOURS = {"plant": _O["orange"], "silo": _O["sky"], "mine": "#999999", "comm": _O["blue"], "mil": _O["vermillion"],
+           "rnd": _O["purple"], "port": _O["green"], "habitat": _O["yellow"]}
 ROWS = (("plant", "Power plants", "P", (0, 1, 2, 3)), ("silo", "Silos", "S", (0, 1, 2, 3)),
         ("mine", "Mines", "M", (0, 1, 2, 3)), ("comm", "Communications", "C", (1, 2, 3)),
         ("mil", "Military bases", "X", (1, 2, 3)), ("rnd", "R&D centres", "R", (1, 2)),
         ("port", "Spaceport", "SP", (1,)))
-MAT_COLOURS = ("#7f7f7f", "#3b3b3b", "#56B4E9", "#0072B2", "#009E73")
+MAT_COLOURS = ("#7f7f7f", "#3b3b3b", _O["sky"], _O["blue"], _O["green"])
 W_COL, H_COL, LEFT = 7.0, 11.6, 3.0     # colony width and height, the shared label column
-
-
-# ----- fast text: each distinct text is rasterised once, then only blitted --------------------------
-_SPRITES: dict = {}
-_FONTS: dict = {}
-
-
-def _font(size, weight):
-    f = _FONTS.get((size, weight))
-    if f is None:
-        f = _FONTS[(size, weight)] = FontProperties(size=size, weight=weight)
-    return f
-
-
-def _sprite(text, size, weight, color, dpi):
-    """(RGBA array, width, height, descent, pad) in pixels for one line of text (cached)."""
-    key = (text, size, weight, color, dpi)
-    hit = _SPRITES.get(key)
-    if hit is not None:
-        return hit
-    if len(_SPRITES) > 5000:
-        _SPRITES.clear()
-    font = _font(size, weight)
-    probe = RendererAgg(4, 4, dpi)
-    w, h, d = probe.get_text_width_height_descent(text or " ", font, ismath=False)
-    _, hl, dl = probe.get_text_width_height_descent("lp", font, ismath=False)
-    h, d = max(h, hl), max(d, dl)
-    pad = 2
-    r = RendererAgg(int(math.ceil(w)) + 2 * pad, int(math.ceil(h)) + 2 * pad, dpi)
-    gc = r.new_gc()
-    gc.set_foreground(color)
-    r.draw_text(gc, pad, pad + h - d, text, font, 0)
-    gc.restore()
-    hit = _SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
-    return hit
-
-
-class _TextLayer(Artist):
-    """All the board's texts as one artist: specs (x, y, text, size, weight, colour, ha, va), data coords.
-    A text with several lines is drawn line by line, 1.35 font sizes apart."""
-
-    def __init__(self, specs):
-        super().__init__()
-        self.specs = specs
-        self.set_zorder(10)
-
-    def draw(self, renderer):
-        if not self.specs:
-            return
-        xy = self.axes.transData.transform(np.array([(t[0], t[1]) for t in self.specs], dtype=float))
-        dpi = renderer.dpi
-        gc = renderer.new_gc()
-        for (x, y), (_, _, text, size, weight, color, ha, va) in zip(xy, self.specs):
-            step = 1.35 * size * dpi / 72
-            lines = text.split("\n")
-            top = y + (step * (len(lines) - 1) / 2 if va == "center" else 0)
-            for k, line in enumerate(lines):
-                arr, w, h, d, pad = _sprite(line, size, weight, color, dpi)
-                ly = top - k * step
-                left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
-                bottom = ly - (h / 2 if va == "center" else h if va == "top" else 0)
-                renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
-        gc.restore()
-
-
-class BoardFigure(Figure):
-    """PNGs of the board are written with fast compression (zlib level 1): a board is re-encoded at every
-    click, and level 1 takes about half the time for a slightly larger file."""
-
-    def savefig(self, fname, *args, **kwargs):
-        fmt = kwargs.get("format")
-        if fmt is None and isinstance(fname, (str, os.PathLike)):
-            fmt = os.fspath(fname).rsplit(".", 1)[-1].lower()
-        if fmt == "png" or (fmt is None and rcParams["savefig.format"] == "png"):
-            kwargs["pil_kwargs"] = {"compress_level": 1, **dict(kwargs.get("pil_kwargs") or {})}
-        return super().savefig(fname, *args, **kwargs)
 
 
 def _built(col, track, level):
@@ -129,15 +48,11 @@ class Board:
 
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
-        if ax is None:
-            self.fig = BoardFigure(figsize=figsize or (2.45 * n + 1.3, 6.0))
-            self.ax = self.fig.add_axes([0.005, 0.005, 0.99, 0.99])
-        else:
-            self.fig, self.ax = ax.figure, ax
+        self.fig, self.ax = board_axes(ax, figsize or (2.45 * n + 1.3, 6.0))
         self.update(state)
 
     def text(self, x, y, text, fontsize=7, weight="normal", color="black", ha="left", va="center"):
-        self._texts.append((x, y, text, fontsize, weight, color, ha, va))
+        self._texts.add(x, y, text, fontsize, weight, color, ha, va)
 
     def patch(self, p):
         self._patches.append(p)
@@ -146,7 +61,7 @@ class Board:
         ax = self.ax
         ax.clear()
         ax.set_axis_off()
-        self._texts, self._patches = [], []
+        self._texts, self._patches = TextLayer(linespacing=1.35), []
         n = len(state.players)
         ax.set_xlim(0, LEFT + n * W_COL)
         ax.set_ylim(-3.6, H_COL + 1.1)
@@ -170,10 +85,8 @@ class Board:
             xs, ys = zip(*self._dots)
             ax.plot(xs, ys, ls="none", marker="o", ms=4.5, mfc="black", mec="white", mew=0.8)
         self._shared(state)
-        if self._patches:
-            ax.add_collection(PatchCollection(self._patches, match_original=True, zorder=1), autolim=False)
-        layer = _TextLayer(self._texts)
-        ax.add_artist(layer)
+        add_patches(ax, self._patches)
+        ax.add_artist(self._texts)
 
     # ----- one colony --------------------------------------------------------------------
     def _colony(self, s, p, x0):
@@ -312,17 +225,6 @@ class Board:
                                        "research_die": "rolling the R&D die", "research_draw": "drawing an R&D card",
                                        "resupply": "Earth's resupply card"}.get(s.step, s.step))
         self.text(0.15, -1.0, "\n".join(line[:110] for line in lines[:4]), fontsize=7.5, va="top")
-
-
-def texts_of(fig) -> list:
-    """Every text drawn on a board figure (for tests and accessibility checks)."""
-    out = []
-    for ax in fig.axes:
-        out += [t.get_text() for t in ax.texts]
-        for artist in ax.get_children():
-            if isinstance(artist, _TextLayer):
-                out += [spec[2] for spec in artist.specs]
-    return out
 
 
 def draw(state, ax=None):

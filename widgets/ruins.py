@@ -9,103 +9,16 @@ others' cards are face down. Colours are Okabe-Ito (colour-blind safe) and alway
 """
 from __future__ import annotations
 
-import math
-import os
-
-import numpy as np
-from matplotlib import rcParams
-from matplotlib.artist import Artist
-from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.collections import PatchCollection
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Ellipse, FancyBboxPatch, Rectangle
 
 from mars_rules.ruins.text import a_rank
 
-# Okabe-Ito palette: one colour per seat, and the seat letter is always printed as well
-SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00")
+from .boardkit import HIGHLIGHT, SEAT_COLOURS, TextLayer, add_patches, board_axes
+
+# seats: boardkit.SEAT_COLOURS (Okabe-Ito), and the seat letter is always printed as well
 DAY_FACE, NIGHT_FACE, BACK = "#FFF4CC", "#1F3A68", "#9A9A9A"
-HIGHLIGHT = "#D55E00"
 W, H = 0.74, 0.92          # card size in data units
 X_MAX = 20.0
-
-
-# ----- fast text: each distinct text is rasterised once, then only blitted (as on the Mars board) -----
-_SPRITES: dict = {}
-_FONTS: dict = {}
-
-
-def _font(size, weight):
-    f = _FONTS.get((size, weight))
-    if f is None:
-        f = _FONTS[(size, weight)] = FontProperties(size=size, weight=weight)
-    return f
-
-
-def _sprite(text, size, weight, color, dpi):
-    """(RGBA array, width, height, descent, pad) in pixels for one line of text (cached)."""
-    key = (text, size, weight, color, dpi)
-    hit = _SPRITES.get(key)
-    if hit is not None:
-        return hit
-    if len(_SPRITES) > 5000:
-        _SPRITES.clear()
-    font = _font(size, weight)
-    probe = RendererAgg(4, 4, dpi)
-    w, h, d = probe.get_text_width_height_descent(text or " ", font, ismath=False)
-    _, hl, dl = probe.get_text_width_height_descent("lp", font, ismath=False)
-    h, d = max(h, hl), max(d, dl)
-    pad = 2
-    r = RendererAgg(int(math.ceil(w)) + 2 * pad, int(math.ceil(h)) + 2 * pad, dpi)
-    gc = r.new_gc()
-    gc.set_foreground(color)
-    r.draw_text(gc, pad, pad + h - d, text, font, 0)
-    gc.restore()
-    hit = _SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
-    return hit
-
-
-class _TextLayer(Artist):
-    """All the board's texts as one artist: specs (x, y, text, size, weight, colour, ha, va) in data
-    coordinates; a text of several lines is drawn line by line, 1.3 font sizes apart."""
-
-    def __init__(self, specs):
-        super().__init__()
-        self.specs = specs
-        self.set_zorder(10)
-
-    def draw(self, renderer):
-        if not self.specs:
-            return
-        xy = self.axes.transData.transform(np.array([(t[0], t[1]) for t in self.specs], dtype=float))
-        dpi = renderer.dpi
-        gc = renderer.new_gc()
-        for (x, y), (_, _, text, size, weight, color, ha, va) in zip(xy, self.specs):
-            step = 1.3 * size * dpi / 72
-            lines = text.split("\n")
-            extra = step * (len(lines) - 1)
-            top = y + (extra / 2 if va == "center" else extra if va == "bottom" else 0)
-            for k, line in enumerate(lines):
-                arr, w, h, d, pad = _sprite(line, size, weight, color, dpi)
-                ly = top - k * step
-                left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
-                bottom = ly - (h / 2 if va == "center" else h if va == "top" else 0)
-                renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
-        gc.restore()
-
-
-class BoardFigure(Figure):
-    """PNGs of the board are written with fast compression (zlib level 1): the board is re-encoded at
-    every click, and level 1 takes about half the time for a slightly larger file."""
-
-    def savefig(self, fname, *args, **kwargs):
-        fmt = kwargs.get("format")
-        if fmt is None and isinstance(fname, (str, os.PathLike)):
-            fmt = os.fspath(fname).rsplit(".", 1)[-1].lower()
-        if fmt == "png" or (fmt is None and rcParams["savefig.format"] == "png"):
-            kwargs["pil_kwargs"] = {"compress_level": 1, **dict(kwargs.get("pil_kwargs") or {})}
-        return super().savefig(fname, *args, **kwargs)
 
 
 def _effect_tag(effect) -> str:
@@ -118,11 +31,7 @@ class Board:
 
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
-        if ax is None:
-            self.fig = BoardFigure(figsize=figsize or (12, 4.4 + 1.15 * n))
-            self.ax = self.fig.add_axes([0.005, 0.005, 0.99, 0.99])
-        else:
-            self.fig, self.ax = ax.figure, ax
+        self.fig, self.ax = board_axes(ax, figsize or (12, 4.4 + 1.15 * n))
         self.update(state)
 
     # ----- drawing ------------------------------------------------------------------------------------
@@ -136,7 +45,7 @@ class Board:
         ax.set_ylim(0, top)
         self.state = state
         self._patches = []
-        self._texts = []
+        self._texts = TextLayer(linespacing=1.3)
         box = ax.get_position()
         fw, fh = self.fig.get_size_inches()
         # circles stay round: y data units per x data unit on screen
@@ -147,20 +56,20 @@ class Board:
         for p in range(n):
             self._player(state, p, top - 4.45 - 1.15 * p)
         self._events(state)
-        ax.add_collection(PatchCollection(self._patches, match_original=True, zorder=1))
-        ax.add_artist(_TextLayer(self._texts))
+        add_patches(ax, self._patches)
+        ax.add_artist(self._texts)
         return self.fig
 
     def _circle(self, xy, r, **kw):
         return Ellipse(xy, 2 * r, 2 * r * self._squash, **kw)
 
     def _text(self, x, y, s, fontsize=9, fontweight="normal", color="black", ha="left", va="center"):
-        self._texts.append((x, y, s, fontsize, fontweight, color, ha, va))
+        self._texts.add(x, y, s, fontsize, fontweight, color, ha, va)
 
     @property
     def texts(self) -> list:
         """Every text on the board (for tests and for reading the board as words)."""
-        return [t[2] for t in self._texts]
+        return self._texts.texts
 
     def _header(self, s, top):
         from mars_rules.core import CHANCE

@@ -34,37 +34,27 @@ carries, so a game started with your own `tiles=` or `cards=` is drawn with them
 """
 from __future__ import annotations
 
-import io
-import math
-import os
-
-import numpy as np
-from matplotlib import rcParams
-from matplotlib.artist import Artist
-from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.collections import PatchCollection
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
 from mars_rules.ruins_of_mars.scoring import language_pp
 
+from .boardkit import OKABE_ITO, PNG_DPI, TextLayer, add_patches, board_axes, png_bytes
+
 W, H = 13.0, 10.05
 """Drawing units (inches at the default size)."""
 FIGSIZE = (W, H)
-PNG_DPI = 72
 
 # Okabe-Ito palette (colour-blind safe)
-ICON_COLOUR = {"R": "#D55E00", "O": "#E69F00", "G": "#009E73", "B": "#0072B2", "S": "#CC79A7",
-               "W": "#8C8C8C", "X": "#F0E442"}
+ICON_COLOUR = {"R": OKABE_ITO["vermillion"], "O": OKABE_ITO["orange"], "G": OKABE_ITO["green"],
+               "B": OKABE_ITO["blue"], "S": OKABE_ITO["purple"], "W": "#8C8C8C", "X": OKABE_ITO["yellow"]}
 ICON_LABEL = {"R": "R", "O": "O", "G": "G", "B": "B", "S": "★", "W": "W", "X": "☢"}
 ICON_TEXT = {"R": "white", "O": "black", "G": "white", "B": "white", "S": "black", "W": "white", "X": "black"}
 TRACK_LETTERS = ("R", "O", "G", "B", "S")
 RES_LETTERS = ("R", "O", "G", "B")
 RES_SHORT = ("Fuel", "Parts", "Plans", "Oxy")
-PLAYER_FACE = ("#222222", "#FFFFFF", "#56B4E9", "#F0E442")
+PLAYER_FACE = ("#222222", "#FFFFFF", OKABE_ITO["sky"], OKABE_ITO["yellow"])
 PLAYER_TEXT = ("white", "black", "black", "black")
 PLAYER_MARKER = ("o", "s", "^", "D")
 PLAYER_SHAPE = ("circle", "square", "triangle", "diamond")
@@ -213,90 +203,6 @@ def tech_row_bonus(state, seat, row) -> int | None:
     return 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
 
 
-_SPRITES: dict = {}
-_SPRITE_LIMIT = 4000
-_PROPS: dict = {}
-_LP: dict = {}
-
-
-def _prop(size, weight, style):
-    key = (size, weight, style)
-    p = _PROPS.get(key)
-    if p is None:
-        p = _PROPS[key] = FontProperties(size=size, weight=weight, style=style)
-    return p
-
-
-def _sprite(text, size, weight, style, color, dpi):
-    """A text rendered once into an RGBA array: (array, width, box height, descent, pad) in pixels.
-
-    Rendering text is most of the cost of a matplotlib figure; the board's texts repeat (numbers, card
-    names, labels), so each one is rasterised once per size and colour and then only blitted."""
-    key = (text, size, weight, style, color, dpi)
-    sp = _SPRITES.get(key)
-    if sp is not None:
-        return sp
-    if len(_SPRITES) > _SPRITE_LIMIT:
-        _SPRITES.clear()
-    prop = _prop(size, weight, style)
-    probe = RendererAgg(4, 4, dpi)
-    w, h, d = probe.get_text_width_height_descent(text, prop, ismath=False)
-    lp = _LP.get((size, weight, style, dpi))
-    if lp is None:
-        lp = _LP[(size, weight, style, dpi)] = probe.get_text_width_height_descent("lp", prop, ismath=False)[1:]
-    h, d = max(h, lp[0]), max(d, lp[1])
-    pad = 2
-    r = RendererAgg(int(math.ceil(w)) + 2 * pad, int(math.ceil(h)) + 2 * pad, dpi)
-    gc = r.new_gc()
-    gc.set_foreground(color)
-    r.draw_text(gc, pad, pad + h - d, text, prop, 0)
-    gc.restore()
-    sp = _SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
-    return sp
-
-
-class _TextLayer(Artist):
-    """Many texts drawn as cached sprites (see `_sprite`): one artist instead of hundreds of Texts.
-
-    Each spec is (x, y, text, size, weight, style, colour, ha, va) in data coordinates of the axes;
-    fonts scale with the renderer's dpi like ordinary texts."""
-
-    def __init__(self, specs):
-        super().__init__()
-        self.specs = specs
-        self.set_zorder(10)
-
-    def draw(self, renderer):
-        if not self.get_visible() or not self.specs:
-            return
-        xy = self.axes.transData.transform(np.array([(s[0], s[1]) for s in self.specs], dtype=float))
-        dpi = renderer.dpi
-        gc = renderer.new_gc()
-        for (x, y), s in zip(xy, self.specs):
-            arr, w, h, d, pad = _sprite(s[2], s[3], s[4], s[5], s[6], dpi)
-            ha, va = s[7], s[8]
-            left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
-            bottom = y - (h / 2 if va == "center" else h if va == "top" else d if va == "baseline" else 0)
-            renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
-        gc.restore()
-
-
-class BoardFigure(Figure):
-    """The board's Figure: its PNGs are written with fast zlib compression (level 1) unless the caller
-    asks otherwise. A board is re-encoded at every click; level 1 about halves the encoding time for a
-    file a few per cent larger."""
-
-    def savefig(self, fname, *args, **kwargs):
-        fmt = kwargs.get("format")
-        if fmt is None and isinstance(fname, (str, os.PathLike)):
-            fmt = os.fspath(fname).rsplit(".", 1)[-1].lower()
-        if fmt == "png" or (fmt is None and rcParams["savefig.format"] == "png"):
-            pil = dict(kwargs.get("pil_kwargs") or {})
-            pil.setdefault("compress_level", 1)
-            kwargs["pil_kwargs"] = pil
-        return super().savefig(fname, *args, **kwargs)
-
-
 class Board:
     """The whole position as one figure: `Board(state)`, `.fig`, `.update(state)`, `.png()`.
 
@@ -306,11 +212,7 @@ class Board:
     """
 
     def __init__(self, state, ax=None, figsize=None):
-        if ax is None:
-            self.fig = BoardFigure(figsize=figsize or FIGSIZE, dpi=PNG_DPI)
-            self.ax = self.fig.add_axes((0, 0, 1, 1))
-        else:
-            self.fig, self.ax = ax.figure, ax
+        self.fig, self.ax = board_axes(ax, figsize or FIGSIZE, rect=(0, 0, 1, 1), dpi=PNG_DPI)
         # texts and markers are sized in points: scale them with the drawing (1 at the default size)
         box = self.ax.get_position()
         width, height = self.fig.get_size_inches()
@@ -339,9 +241,7 @@ class Board:
         self._dyn_artists = self._flush(static=False)
 
     def png(self, dpi: int = PNG_DPI) -> bytes:
-        buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-        return buf.getvalue()
+        return png_bytes(self.fig, dpi)
 
     def _repr_png_(self):
         return self.png()
@@ -353,14 +253,10 @@ class Board:
     def _flush(self, static):
         ax = self.ax
         out = []
-        if self._under:
-            coll = PatchCollection(self._under, match_original=True, zorder=0.5)
-            ax.add_collection(coll, autolim=False)
-            out.append(coll)
-        if self._patches:
-            coll = PatchCollection(self._patches, match_original=True, zorder=1 if static else 2)
-            ax.add_collection(coll, autolim=False)
-            out.append(coll)
+        for patches, zorder in ((self._under, 0.5), (self._patches, 1 if static else 2)):
+            coll = add_patches(ax, patches, zorder=zorder)
+            if coll is not None:
+                out.append(coll)
         if self._pips:
             xs, ys, cs = zip(*self._pips)
             out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444",
@@ -372,10 +268,7 @@ class Board:
                                   marker=PLAYER_MARKER[seat % 4], facecolor=PLAYER_FACE[seat % 4],
                                   edgecolor="black", linewidths=0.9, zorder=5))
         if self._texts:
-            layer = _TextLayer(self._texts)
-            ax.add_artist(layer)
-            layer.set_zorder(11 if not static else 10)
-            out.append(layer)
+            out.append(ax.add_artist(TextLayer(self._texts, zorder=10 if static else 11)))
         return out
 
     def _t(self, x, y, s, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",

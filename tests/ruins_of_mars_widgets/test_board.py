@@ -15,6 +15,7 @@ import mars_rules  # noqa: E402
 from mars_rules import CHANCE, Action  # noqa: E402
 from mars_rules.ruins_of_mars import data  # noqa: E402
 from mars_rules.ruins_of_mars.scoring import row_points  # noqa: E402
+from widgets import boardkit  # noqa: E402
 from widgets import ruins_of_mars as board_mod  # noqa: E402
 from widgets.ruins_of_mars import Board, draw, gain_line, icon_counts, tech_row_bonus  # noqa: E402
 
@@ -25,7 +26,7 @@ def texts(board):
     """Every string the board draws (static and dynamic layers)."""
     out = []
     for a in board.ax.get_children():
-        if isinstance(a, board_mod._TextLayer):
+        if isinstance(a, boardkit.TextLayer):
             out.extend(s[2] for s in a.specs)
     return out
 
@@ -221,10 +222,10 @@ def test_redraw_is_fast_enough_to_measure():
     s = game.new_game(players=4, seed=9, characters="deal")
     board = Board(s)
     board.png()
-    n = len(board_mod._SPRITES)
+    n = len(boardkit.SPRITES)
     board.update(s)
     board.png()
-    assert len(board_mod._SPRITES) == n  # the same position rasterises no new text
+    assert len(boardkit.SPRITES) == n  # the same position rasterises no new text
 
 
 def test_turn_status_names_what_is_pending():
@@ -295,7 +296,7 @@ def test_figsize_scales_the_whole_drawing():
     big, small = Board(s), Board(s, figsize=(6.5, 5.025))
     assert big._k == 1 and small._k == 0.5
     sizes = {t[2]: t[3] for t in next(a for a in small.ax.get_children()
-                                      if isinstance(a, board_mod._TextLayer)).specs}
+                                      if isinstance(a, boardkit.TextLayer)).specs}
     assert sizes["Planet: Sites, Rover and Action tiles"] == 9.5 * 0.5
     from PIL import Image
     import io

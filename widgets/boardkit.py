@@ -1,0 +1,195 @@
+"""What the four game boards share: fast text, a fast-PNG figure, the palette and a few drawing helpers.
+
+Rendering text is most of the cost of a matplotlib board: a board has hundreds of labels, and each
+`Text` artist lays out and rasterises its glyphs at every savefig. The boards therefore draw their
+texts through one `TextLayer` artist, which blits sprites: each distinct (text, size, weight, style,
+colour, dpi) is rasterised once by `sprite` and kept in a cache (`SPRITES`), so a redraw of a
+similar position only copies pixels. `BoardFigure` writes its PNGs with fast zlib compression.
+
+Example (a board's `update` collects texts and patches, then adds them as a few artists):
+
+>>> from matplotlib.patches import Rectangle
+>>> from widgets.boardkit import TextLayer, add_patches, board_axes, png_bytes, texts_of
+>>> fig, ax = board_axes(None, figsize=(3, 1), rect=(0, 0, 1, 1))
+>>> _ = ax.set_xlim(0, 3), ax.set_ylim(0, 1), ax.set_axis_off()
+>>> layer = TextLayer()
+>>> layer.add(1.5, 0.5, "Round 1\\nto move: Ann", size=9, weight="bold", ha="center")
+>>> _ = add_patches(ax, [Rectangle((0.1, 0.1), 2.8, 0.8, facecolor="#F7F7F7", edgecolor="#B0B0B0")])
+>>> _ = ax.add_artist(layer)
+>>> texts_of(fig)
+['Round 1\\nto move: Ann']
+>>> png_bytes(fig)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+
+A spec is the tuple (x, y, text, size, weight, style, colour, ha, va) in data coordinates; `ha` is
+left/center/right, `va` is center/top/bottom/baseline; a text with newlines is drawn line by line,
+`linespacing` font sizes apart.
+"""
+from __future__ import annotations
+
+import io
+import math
+import os
+
+import numpy as np
+from matplotlib import rcParams
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+
+__all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "TextLayer", "BoardFigure", "board_axes",
+           "add_patches", "texts_of", "png_bytes", "PNG_DPI"]
+
+PNG_DPI = 72
+"""Resolution of the board images (dots per inch of the figure size), as in widgets.common."""
+
+OKABE_ITO = {"orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
+             "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000"}
+"""The Okabe-Ito colour-blind-safe palette (every board also prints letters or shapes)."""
+
+SEAT_COLOURS = (OKABE_ITO["orange"], OKABE_ITO["sky"], OKABE_ITO["green"], OKABE_ITO["purple"],
+                OKABE_ITO["vermillion"])
+"""One colour per seat (Ruins and On Mars); the seat letter is always printed on it as well."""
+
+HIGHLIGHT = OKABE_ITO["vermillion"]
+"""The colour that marks the active element: the player to move, the last play, the chosen action."""
+
+SPRITES: dict = {}
+"""The sprite cache: (text, size, weight, style, colour, dpi) -> (RGBA array, width, height, descent, pad)."""
+SPRITE_LIMIT = 5000
+_FONTS: dict = {}
+_LP: dict = {}
+
+
+def font(size, weight="normal", style="normal") -> FontProperties:
+    """A FontProperties, one object per (size, weight, style)."""
+    key = (size, weight, style)
+    f = _FONTS.get(key)
+    if f is None:
+        f = _FONTS[key] = FontProperties(size=size, weight=weight, style=style)
+    return f
+
+
+def sprite(text, size, weight="normal", style="normal", color="black", dpi=PNG_DPI):
+    """One line of text rendered once into an RGBA array: (array, width, box height, descent, pad) in
+    pixels. The box height and descent are at least those of "lp", so lines of one font align."""
+    key = (text, size, weight, style, color, dpi)
+    hit = SPRITES.get(key)
+    if hit is not None:
+        return hit
+    if len(SPRITES) > SPRITE_LIMIT:
+        SPRITES.clear()
+    prop = font(size, weight, style)
+    probe = RendererAgg(4, 4, dpi)
+    w, h, d = probe.get_text_width_height_descent(text or " ", prop, ismath=False)
+    lp = _LP.get((size, weight, style, dpi))
+    if lp is None:
+        lp = _LP[(size, weight, style, dpi)] = probe.get_text_width_height_descent("lp", prop, ismath=False)[1:]
+    h, d = max(h, lp[0]), max(d, lp[1])
+    pad = 2
+    r = RendererAgg(int(math.ceil(w)) + 2 * pad, int(math.ceil(h)) + 2 * pad, dpi)
+    if text:
+        gc = r.new_gc()
+        gc.set_foreground(color)
+        r.draw_text(gc, pad, pad + h - d, text, prop, 0)
+        gc.restore()
+    hit = SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
+    return hit
+
+
+class TextLayer(Artist):
+    """Many texts drawn as cached sprites: one artist instead of hundreds of `Text` objects.
+
+    `specs` are tuples (x, y, text, size, weight, style, colour, ha, va) in data coordinates of the
+    axes the layer is added to; fonts scale with the renderer's dpi like ordinary texts."""
+
+    def __init__(self, specs=None, linespacing=1.3, zorder=10):
+        super().__init__()
+        self.specs = [] if specs is None else specs
+        self.linespacing = linespacing
+        self.set_zorder(zorder)
+
+    def add(self, x, y, text, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
+        """Queue one text (it is drawn with the layer)."""
+        self.specs.append((x, y, text, size, weight, style, color, ha, va))
+
+    @property
+    def texts(self) -> list:
+        """Every text of the layer, in the order it was added."""
+        return [s[2] for s in self.specs]
+
+    def draw(self, renderer):
+        if not self.get_visible() or not self.specs:
+            return
+        xy = self.axes.transData.transform(np.array([(s[0], s[1]) for s in self.specs], dtype=float))
+        dpi = renderer.dpi
+        gc = renderer.new_gc()
+        for (x, y), (_, _, text, size, weight, style, color, ha, va) in zip(xy, self.specs):
+            lines = text.split("\n") if "\n" in text else (text,)
+            if len(lines) > 1:
+                step = self.linespacing * size * dpi / 72
+                extra = step * (len(lines) - 1)
+                top = y + (extra / 2 if va == "center" else extra if va in ("bottom", "baseline") else 0)
+            else:
+                step, top = 0, y
+            for k, line in enumerate(lines):
+                arr, w, h, d, pad = sprite(line, size, weight, style, color, dpi)
+                ly = top - k * step
+                left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
+                bottom = ly - (h / 2 if va == "center" else h if va == "top" else d if va == "baseline" else 0)
+                renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
+        gc.restore()
+
+
+class BoardFigure(Figure):
+    """A Figure whose PNGs are written with fast zlib compression (level 1) unless the caller asks
+    otherwise: a board is re-encoded at every click, and level 1 about halves the encoding time for a
+    file a few per cent larger (the pixels are the same)."""
+
+    def savefig(self, fname, *args, **kwargs):
+        fmt = kwargs.get("format")
+        if fmt is None and isinstance(fname, (str, os.PathLike)):
+            fmt = os.fspath(fname).rsplit(".", 1)[-1].lower()
+        if fmt == "png" or (fmt is None and rcParams["savefig.format"] == "png"):
+            kwargs["pil_kwargs"] = {"compress_level": 1, **dict(kwargs.get("pil_kwargs") or {})}
+        return super().savefig(fname, *args, **kwargs)
+
+
+def board_axes(ax, figsize, rect=(0.005, 0.005, 0.99, 0.99), dpi=None):
+    """(figure, axes) for a board: a new BoardFigure with one axes at `rect` (figure fraction), or the
+    figure of the given `ax` when the caller draws into its own axes."""
+    if ax is not None:
+        return ax.figure, ax
+    fig = BoardFigure(figsize=figsize, dpi=dpi)
+    return fig, fig.add_axes(rect)
+
+
+def add_patches(ax, patches, zorder=1, **kwargs):
+    """Add many patches as one PatchCollection (each keeps its own colours and line style); returns it,
+    or None when there is nothing to add. Hatching is per collection: pass hatch= for hatched patches."""
+    if not patches:
+        return None
+    coll = PatchCollection(patches, match_original=True, zorder=zorder, **kwargs)
+    ax.add_collection(coll, autolim=False)
+    return coll
+
+
+def texts_of(fig) -> list:
+    """Every text drawn on a board figure (ordinary Text artists and TextLayer specs), for tests and for
+    reading a board as words."""
+    out = []
+    for ax in fig.axes:
+        out += [t.get_text() for t in ax.texts]
+        for artist in ax.get_children():
+            if isinstance(artist, TextLayer):
+                out += artist.texts
+    return out
+
+
+def png_bytes(fig, dpi: int = PNG_DPI) -> bytes:
+    """The figure as PNG bytes (no timestamp or software tag: same figure, same bytes)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    return buf.getvalue()
