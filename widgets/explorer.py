@@ -51,6 +51,9 @@ CSS = """<style>
 PNG_CACHE = 64
 """How many board pictures are kept, so undo, redo and jumps show a known position without a redraw."""
 
+HISTORY_WINDOW = 12
+"""The "Go to" list shows this many positions before and after the current one."""
+
 _TEACHER = -1  # the "view as" dropdown's value for the teacher (a Dropdown cannot select None)
 
 
@@ -118,7 +121,8 @@ class Explorer(W.VBox):
         self.title = W.HTML(layout=W.Layout(margin="0 0 4px 0")).add_class("mr-title")
         self.board_out = W.Output(layout=W.Layout(flex="0 1 auto", max_width="100%")).add_class("mr-board")
         view_options = [("Teacher (sees everything)", _TEACHER)] + [
-            (f"{name} (seat {i})", i) for i, name in enumerate(s.players)]
+            (f"{name} (seat {i}{', computer' if i in self.seat_policies else ''})", i)
+            for i, name in enumerate(s.players)]
         self.view_select = W.Dropdown(options=view_options, value=_dropdown_view(self.view_as), description="View as",
                                       layout=W.Layout(width="280px")).add_class("mr-view")
         self.view_select.observe(self._on_view, names="value")
@@ -155,8 +159,13 @@ class Explorer(W.VBox):
                                        layout=W.Layout(width="320px")).add_class("mr-jump")
         self.jump_slider.observe(self._on_jump, names="value")
         self.history_label = W.HTML().add_class("mr-history-label")
-        history_row = W.HBox([self.undo_button, self.redo_button, self.jump_slider, self.history_label],
-                             layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("mr-history")
+        self.history_select = W.Dropdown(description="Go to", layout=W.Layout(width="auto", max_width="560px"))
+        self.history_select.add_class("mr-history-select")
+        self.history_select.observe(self._on_jump, names="value")
+        history_row = W.VBox([
+            W.HBox([self.undo_button, self.redo_button, self.jump_slider],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.history_label, self.history_select]).add_class("mr-history")
 
         self.events = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="260px")).add_class("mr-events")
         self.score = ScoreSheet(layout=W.Layout(flex="0 1 auto", margin="0 0 0 12px"))
@@ -331,7 +340,7 @@ class Explorer(W.VBox):
             self.set_view(player)
 
     def _on_jump(self, change):
-        if not self._syncing and change["new"] != self.history.index:
+        if not self._syncing and change["new"] is not None and change["new"] != self.history.index:
             self.jump(change["new"])
 
     def _on_action_button(self, button):
@@ -495,6 +504,12 @@ class Explorer(W.VBox):
         try:
             self.jump_slider.max = len(h) - 1
             self.jump_slider.value = h.index
+            lo, hi = max(0, h.index - HISTORY_WINDOW), min(len(h) - 1, h.index + HISTORY_WINDOW)
+            options = [(f"{k}. " + (self._action_label(k - 1) if k else "the starting position")
+                        + (" (now)" if k == h.index else ""), k) for k in range(lo, hi + 1)]
+            if self.history_select.options != tuple(options):
+                self.history_select.options = options
+            self.history_select.value = h.index
         finally:
             self._syncing = False
         last = self._action_label(h.index - 1) if h.index > 0 else "the starting position"

@@ -85,6 +85,12 @@ def test_undo_redo_and_jump(case):
     assert ex.state is seen[last]
     ex.jump_slider.value = 0  # what dragging the slider does
     assert ex.state is seen[0] and ex.undo_button.disabled
+    labels = [label for label, _k in ex.history_select.options]
+    assert labels[0] == "0. the starting position (now)" and len(labels) == len(seen)
+    assert labels[1].startswith("1. ") and ex.history_select.value == 0
+    ex.history_select.value = last  # what choosing in the "Go to" list does
+    assert ex.state is seen[last] and ex.history_select.options[-1][0].endswith("(now)")
+    ex.jump(0)
     assert ex.jump(-1) and ex.state is seen[last]
     # undo past the start is harmless
     for _ in range(len(seen) + 3):
@@ -249,6 +255,8 @@ def test_computer_plays_until_a_human_decides(case):
     state = case.new(seed=11)
     ex = case.explorer(state, seat_policies={p: "random" for p in range(1, len(state.players))},
                      real_board=False)
+    assert [label for label, _ in ex.view_select.options][1:3] == [
+        f"{state.players[0]} (seat 0)", f"{state.players[1]} (seat 1, computer)"]
     for _ in range(2):
         if ex.state.to_move is None:
             break
