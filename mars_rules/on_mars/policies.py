@@ -18,6 +18,7 @@ True
 """
 from __future__ import annotations
 
+from . import data as D
 from .scoring import player_rows
 
 RESOURCE_VALUE = 0.4
@@ -25,12 +26,26 @@ CRYSTAL_VALUE = 0.6
 DEPTH = 2
 
 
+_CACHE = {}
+_CACHE_SIZE = 4096
+
+
 def _value(state, p):
     pl = state.pieces[p]
-    v = 0.0
-    for row in player_rows(state, p):
-        v += row.points
-    return v + RESOURCE_VALUE * sum(pl.res) + CRYSTAL_VALUE * pl.crystals
+    # the OP of a player depend on their pieces, the Colonists on the slots, the Buildings, the phase
+    # and the card lists in use (D.use_cards replaces them)
+    key = (p, pl, state.slots, state.buildings, state.phase, id(D.CONTRACTS), id(D.GOALS), id(D.BLUEPRINTS),
+           id(D.SCIENTISTS))
+    v = _CACHE.get(key)
+    if v is None:
+        v = 0.0
+        for row in player_rows(state, p):
+            v += row.points
+        v += RESOURCE_VALUE * sum(pl.res) + CRYSTAL_VALUE * pl.crystals
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[key] = v
+    return v
 
 
 def evaluate(state, player) -> float:
