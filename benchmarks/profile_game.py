@@ -1,0 +1,71 @@
+"""Where random play spends its time: cProfile of random playouts of one game.
+
+Plays `games` random games (legal actions + a uniform choice + advance; chance from resolve_chance,
+as in bench_playouts.py) and prints the functions with the most time of their own (tottime), then the
+CPU time per action measured without the profiler. A tool for finding hot spots, not a test.
+
+    python benchmarks/profile_game.py GAME [players] [games] [top] [--sort cumulative]
+
+e.g. `python benchmarks/profile_game.py on_mars 4 20 25`.
+"""
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import sys
+import time
+
+import mars_rules
+from mars_rules import CHANCE
+
+
+def random_games(game, players, games, seed=1000):
+    """Play `games` random games; returns the number of actions taken (chance draws included)."""
+    n = 0
+    for g in range(games):
+        s = game.new_game(players=players, seed=seed + g)
+        rng = random.Random(seed + g)
+        while s.to_move is not None:
+            if s.to_move == CHANCE:
+                s = s.resolve_chance()
+            else:
+                legal = s.legal_actions()
+                s = s.advance(legal[int(rng.random() * len(legal))])
+            n += 1
+    return n
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    sort = "cumulative" if "--sort" in argv and argv[argv.index("--sort") + 1] == "cumulative" else "tottime"
+    if sort == "cumulative":
+        args = [a for a in args if a != "cumulative"]
+    if not args:
+        print(__doc__)
+        print("games:", ", ".join(mars_rules.GAMES))
+        return 2
+    game = mars_rules.load(args[0])
+    players = int(args[1]) if len(args) > 1 else game.PLAYER_COUNTS[0]
+    games = int(args[2]) if len(args) > 2 else 10
+    top = int(args[3]) if len(args) > 3 else 25
+
+    t0 = time.process_time()
+    n = random_games(game, players, games)
+    dt = time.process_time() - t0
+    print(f"{args[0]}, {players} players, {games} games, {n} actions: {dt / n * 1e6:.1f} us per action "
+          f"(CPU time, no profiler; includes new_game)")
+
+    prof = cProfile.Profile()
+    prof.enable()
+    random_games(game, players, games)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).strip_dirs().sort_stats(sort).print_stats(top)
+    print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
