@@ -52,12 +52,22 @@ def joined_size(m: dict, btype: str, h) -> int:
     return len(groups) + 1 if groups else 0
 
 
+_zones = {}
+
+
 def zone_hexes(pl) -> tuple:
     """Every hex in one of the player's Building Zones (sorted, no repeats)."""
-    out = set()
-    for b in pl.bots:
-        out.update(D.ZONE[b])
-    return tuple(sorted(out))
+    bots = pl.bots
+    z = _zones.get(bots)
+    if z is None:
+        out = set()
+        for b in bots:
+            out.update(D.ZONE[b])
+        z = tuple(sorted(out))
+        if len(_zones) > 20_000:
+            _zones.clear()
+        _zones[bots] = z
+    return z
 
 
 def construct_problem(state, seat, btype, h):
@@ -91,31 +101,136 @@ def construct_problem(state, seat, btype, h):
     return None
 
 
-def buildable(state, seat, btype) -> list:
-    """The hexes where the player may construct `btype` now (the same rules as construct_problem, faster)."""
-    pl = state.pieces[seat]
+def _needs(items) -> tuple:
+    """('battery', 'battery', 'mineral') -> ((0, 2), (4, 1)): Storage index (-1 for Crystals) and count."""
+    need = {}
+    for item in items:
+        need[item] = need.get(item, 0) + 1
+    return tuple((-1 if item == "crystal" else D.RES_INDEX[item], n) for item, n in need.items())
+
+
+_BUILD_NEEDS = {b: _needs(cost) for b, cost in D.BUILD_COST.items()}
+
+
+def has(pl, needs) -> bool:
+    """`can_pay(pl, items)` for items given as `_needs(items)`."""
+    res = pl.res
+    for i, n in needs:
+        if (pl.crystals if i < 0 else res[i]) < n:
+            return False
+    return True
+
+
+def _affordable(pl, btype) -> bool:
     if btype == "mine":
-        if pl.lq < 1:
-            return []
-    else:
-        from .tx import can_pay
-        if not can_pay(pl, D.BUILD_COST[btype]):
-            return []
-    m = bmap(state)
-    level = None
+        return pl.lq >= 1
+    return has(pl, _BUILD_NEEDS[btype])
+
+
+_afford_memo = {}
+
+
+def affordable_types(pl) -> tuple:
+    """The Building types (BUILDINGS order) whose cost the player can pay (a Mine: a Colonist for its Miner)."""
+    key = (pl.res, pl.crystals, pl.lq >= 1)
+    out = _afford_memo.get(key)
+    if out is None:
+        if len(_afford_memo) > 50_000:
+            _afford_memo.clear()
+        out = _afford_memo[key] = tuple(b for b in D.BUILDINGS if _affordable(pl, b))
+    return out
+
+
+_near_cache = [None, None]
+_NOWHERE = (frozenset(), frozenset())
+
+
+def near_types(state) -> dict:
+    """btype -> (free hexes next to a Building of that type, other free hexes exactly 2 from one), cached
+    for the last `state.buildings` asked: where a new Building of the type would join a Complex (the
+    Tech level decides), and where it may stand alone."""
+    b = state.buildings
+    if _near_cache[0] is b:
+        return _near_cache[1]
+    sets = {}
+    for rec in b:
+        pair = sets.get(rec[1])
+        if pair is None:
+            pair = sets[rec[1]] = (set(), set())
+        pair[0].update(D.NEIGHBOURS[rec[0]])
+        pair[1].update(D.RING2[rec[0]])
+    taken = {rec[0] for rec in b}
+    out = {btype: (frozenset(adj - taken), frozenset(ring2 - adj - taken)) for btype, (adj, ring2) in sets.items()}
+    _near_cache[0] = b
+    _near_cache[1] = out
+    return out
+
+
+_zone_sets = {}
+
+
+def zone_set(pl) -> frozenset:
+    z = _zone_sets.get(pl.bots)
+    if z is None:
+        if len(_zone_sets) > 20_000:
+            _zone_sets.clear()
+        z = _zone_sets[pl.bots] = frozenset(zone_hexes(pl))
+    return z
+
+
+def buildable(state, seat, btype, pl=None) -> list:
+    """The hexes where the player may construct `btype` now (the same rules as construct_problem, faster).
+
+    `pl` replaces the player's record (a Main action check passes it with the Colonist placed)."""
+    if pl is None:
+        pl = state.pieces[seat]
+    if not _affordable(pl, btype):
+        return []
+    join, alone = near_types(state).get(btype, _NOWHERE)
     out = []
+    level = None
+    m = None
     for h in zone_hexes(pl):
-        if h in m:
-            continue
-        size = joined_size(m, btype, h)
-        if size:
+        if h in alone:
+            out.append(h)
+        elif h in join:
             if level is None:
                 level = tech_level(pl, btype)
-            if level < size:
-                continue
-        elif not any(x in m and m[x][1] == btype for x in D.RING2[h]):
+                m = bmap(state)
+            if level >= joined_size(m, btype, h):
+                out.append(h)
+    return out
+
+
+def buildable_types(state, seat, pl=None, first=False) -> list:
+    """The Building types (in BUILDINGS order) the player may construct somewhere now (a cheap test of
+    set overlaps first; the Complex size only where a Building would join one). With `first`, stop at
+    the first type found."""
+    if pl is None:
+        pl = state.pieces[seat]
+    todo = affordable_types(pl)
+    if not todo:
+        return []
+    near = near_types(state)
+    zone = zone_set(pl)
+    out = []
+    for btype in todo:
+        join, alone = near.get(btype, _NOWHERE)
+        if not alone.isdisjoint(zone):
+            out.append(btype)
+            if first:
+                break
             continue
-        out.append(h)
+        if join.isdisjoint(zone):
+            continue
+        level = tech_level(pl, btype)
+        if level < 2:  # joining makes a Complex of 2 or more
+            continue
+        m = bmap(state)
+        if any(level >= joined_size(m, btype, h) for h in join & zone):
+            out.append(btype)
+            if first:
+                break
     return out
 
 

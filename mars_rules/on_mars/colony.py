@@ -5,7 +5,7 @@ from mars_rules.core import Action
 
 from . import data as D
 from . import flow
-from .board import bmap, buildable, complex_of, joined_size, zone_hexes
+from .board import bmap, buildable, buildable_types, complex_of, joined_size, zone_hexes
 from .texts import text
 from .tx import can_pay
 
@@ -98,16 +98,16 @@ def construct_hexes(state, seat, btype) -> list:
     return buildable(state, seat, btype)
 
 
-def begin_construct(state, seat):
-    if any(buildable(state, seat, b) for b in D.BUILDINGS):
+def begin_construct(state, seat, pl=None):
+    """`pl`: the player's record to judge (a Main action check passes it with the Colonist placed)."""
+    if buildable_types(state, seat, pl, first=True):
         return None
     return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
             "its type, or a Tech for a Complex, and its cost).")
 
 
 def legal_construct(state, seat) -> list:
-    out = [Action.fast("choose_building", seat, (("building", b),), text) for b in D.BUILDINGS
-           if buildable(state, seat, b)]
+    out = [Action.fast("choose_building", seat, (("building", b),), text) for b in buildable_types(state, seat)]
     return out or [_done(seat, "construct")]  # the payment used what a Building needed
 
 
@@ -175,17 +175,24 @@ def upgrade_problem(state, seat, card, h):
     return None
 
 
+_MINERAL = D.RES_INDEX["mineral"]
+
+
 def upgrade_options(state, seat) -> list:
+    """The same answers as upgrade_problem, Blueprint by Building Zone hex, with the shared checks made once."""
     pl = state.pieces[seat]
-    zone = zone_hexes(pl)
+    if pl.res[_MINERAL] < 1 or (state.step == "upgrade" and state.used >= state.allow):
+        return []
     m = bmap(state)
+    recs = [m[h] for h in zone_hexes(pl) if h in m]
     out = []
     for card, built in pl.blueprints:
         if built:
             continue
-        for h in zone:
-            if h in m and upgrade_problem(state, seat, card, h) is None:
-                out.append(Action.fast("upgrade", seat, (("card", card), ("hex", h)), text))
+        btype, lvl, _gain = D.BLUEPRINTS[card]
+        for rec in recs:
+            if rec[1] == btype and rec[2] < 0 and (lvl != 3 or len(complex_of(m, rec[0])) >= 3):
+                out.append(Action.fast("upgrade", seat, (("card", card), ("hex", rec[0])), text))
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from mars_rules.core import Action
 
 from . import data as D
-from .board import tech_level
+from .board import _needs, has, tech_level
 from .tx import can_pay, words
 from .texts import text
 
@@ -92,30 +92,49 @@ def lab_row_cost(row, extra):
     return D.LEARN_ROW_COST[row]
 
 
+_LEARN_NEEDS = {(row, extra): _needs(lab_row_cost(row, extra)) for row in D.LAB_ROWS
+                for extra in (D.RESOURCES if row == "top" else ("",))}
+_LEARN_ITEMS = {(tech, row, extra): (("tech", tech), ("row", row), ("extra", extra))
+                for tech in D.TECHS for row, extra in _LEARN_NEEDS}
+
+
+def _learn_rows(pl, first=False) -> list:
+    """The (row, extra) pairs whose column 1 is free and whose cost the player can pay (the row half of
+    learn_problem); with `first`, stop at the first one."""
+    taken = [r for _t, r, c in pl.lab if c == 1]
+    out = []
+    for key, needs in _LEARN_NEEDS.items():
+        if key[0] not in taken and has(pl, needs):
+            out.append(key)
+            if first:
+                break
+    return out
+
+
 def learn_options(state, seat) -> list:
+    """The same answers as learn_problem, tile by row by extra, computed once per row and per tile."""
     pl = state.pieces[seat]
+    rows = _learn_rows(pl)
+    if not rows:
+        return []
+    owned = [t for t, _r, _c in pl.lab]
+    grid = state.tech_grid
+    fast = Action.fast
     out = []
     for i, tech in enumerate(D.TECHS):
-        if state.tech_grid[i] < 1 or tech_level(pl, tech):
+        if grid[i] < 1 or tech in owned:
             continue
-        for row in D.LAB_ROWS:
-            for extra in (D.RESOURCES if row == "top" else ("",)):
-                if learn_problem(state, seat, tech, row, extra) is None:
-                    out.append(Action.fast("learn_tech", seat, (("tech", tech), ("row", row), ("extra", extra)),
-                                           text))
+        for row, extra in rows:
+            out.append(fast("learn_tech", seat, _LEARN_ITEMS[tech, row, extra], text))
     return out
 
 
 def begin_learn(state, seat):
     pl = state.pieces[seat]
-    free_rows = [r for r in D.LAB_ROWS if not any(rr == r and c == 1 for _t, rr, c in pl.lab)]
-    owned = {t for t, _r, _c in pl.lab}
-    if any(state.tech_grid[i] and tech not in owned for i, tech in enumerate(D.TECHS)):
-        for row in free_rows:
-            for extra in (D.RESOURCES if row == "top" else ("",)):
-                cost = lab_row_cost(row, extra)
-                if can_pay(pl, cost):
-                    return None
+    owned = [t for t, _r, _c in pl.lab]
+    grid = state.tech_grid
+    if any(grid[i] and tech not in owned for i, tech in enumerate(D.TECHS)) and _learn_rows(pl, first=True):
+        return None
     return \
         "No Tech tile can be learned: one tile per type, a free column 1 and the row's cost are needed."
 
@@ -178,9 +197,32 @@ def develop_problem(state, seat, tech):
     return None
 
 
+_RND_NEEDS = {col: _needs(cost) for col, cost in D.RND_COST.items()}
+
+
+def _develop_ok(state, pl, tech, row, col) -> bool:
+    """`develop_problem(...) is None` for the player's tile (tech, row, col), without the sentences."""
+    if col + 1 > D.MAX_LAB_COLUMN[state.level]:
+        return False
+    for _t, r, c in pl.lab:
+        if r == row and c == col + 1:
+            return False
+    moved = state.moves
+    if len(moved) >= 2 and (len(moved) >= state.allow or tech in moved):
+        return False
+    return has(pl, _RND_NEEDS[col + 1])
+
+
 def develop_options(state, seat) -> list:
-    return [Action.fast("develop", seat, (("tech", tech),), text) for tech, _r, _c in state.pieces[seat].lab
-            if develop_problem(state, seat, tech) is None]
+    pl = state.pieces[seat]
+    seen = set()
+    out = []
+    for tech, row, col in pl.lab:
+        if tech not in seen:  # develop_problem judges the first tile of a type
+            seen.add(tech)
+            if _develop_ok(state, pl, tech, row, col):
+                out.append(Action.fast("develop", seat, (("tech", tech),), text))
+    return out
 
 
 def begin_rnd(state, seat):

@@ -75,10 +75,21 @@ def outcomes(state) -> tuple:
                  for c, w in task_outcomes(state, task))
 
 
+def _task_empty(t, task) -> bool:
+    """`not task_outcomes(...)` for the transaction in progress, without listing the outcomes."""
+    if task == "order":
+        return min(t.g("order")) >= 0
+    deck_name = task.split(":")[0]
+    deck = t.g("decks")[DECK_INDEX[deck_name]]
+    if deck_name == "blueprint" and t.g("level") < D.LEVEL3_BLUEPRINTS_FROM:
+        return not any(D.BLUEPRINTS[c][1] == 1 for c in deck)
+    return not deck
+
+
 def settle(t):
     """Drop draws that cannot happen (an empty deck) and set who moves next."""
     pending = t.g("pending")
-    while pending and not task_outcomes(_peek(t), pending[0]):
+    while pending and _task_empty(t, pending[0]):
         if pending[0] == "discovery":
             t.say("The Discovery stack is empty: no tile is placed.")
             t.s("step", t.g("resume"))
@@ -90,21 +101,6 @@ def settle(t):
         t.s("to_move", CHANCE)
     else:
         t.s("to_move", t.g("active"))
-
-
-def _peek(t):
-    """A light State view of the transaction for reading decks and levels."""
-    return _Peek(t)
-
-
-class _Peek:
-    __slots__ = ("t",)
-
-    def __init__(self, t):
-        self.t = t
-
-    def __getattr__(self, name):
-        return self.t.g(name)
 
 
 def play_reveal(t, action):

@@ -49,8 +49,7 @@ def main_problem(state, seat, action):
     pl = state.pieces[seat]
     if pl.lq < 1:
         return "You have no Colonist in your Living Quarters to place on the Action slot.", RULE_PLACE
-    i = D.ACTIONS.index(action)
-    on = state.slots[i]
+    on = state.slots[ACTION_INDEX[action]]
     if action == "hire" and seat in on:
         return ("You already have a Colonist on the Scientist/Contract slots: one slot per player."), \
             "Colony Main Actions"
@@ -60,20 +59,44 @@ def main_problem(state, seat, action):
         return (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
                 f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters."), RULE_PLACE
     if action == "construct":  # judged after the Colonist is placed (a Mine needs one more as its Miner)
-        state = state._replace(pieces=state.pieces[:seat] + (pl._replace(lq=pl.lq - 1),) + state.pieces[seat + 1:])
-    why = BEGIN[action](state, seat)
+        why = colony.begin_construct(state, seat, pl._replace(lq=pl.lq - 1))
+    else:
+        why = BEGIN[action](state, seat)
     if why:
         return why, ("Orbital Station Main Actions" if side == "orbit" else "Colony Main Actions")
     return None
 
 
+ACTION_INDEX = {a: i for i, a in enumerate(D.ACTIONS)}
+_MAIN_ITEMS = {a: (("action", a),) for a in D.ACTIONS}
+
+
+def _main_ok(state, seat, action, pl, n) -> bool:
+    """`main_problem(...) is None` for an action of the player's side before the Main action, without
+    building the sentences (legal_turn asks it for every action of the side)."""
+    on = state.slots[ACTION_INDEX[action]]
+    if action == "hire" and seat in on:
+        return False
+    if len(on) >= D.slots_for(action, n):
+        on = evict(on, D.slots_for(action, n))[0]
+    k = len(set(on) - {seat}) if on else 0
+    if pl.crystals + pl.lq - 1 < k:
+        return False
+    if action == "construct":
+        return colony.begin_construct(state, seat, pl._replace(lq=pl.lq - 1)) is None
+    return BEGIN[action](state, seat) is None
+
+
 def legal_turn(state, seat) -> list:
     out = []
     if not state.main:
-        side = flow.side_of(state.order[seat])
-        for a in (D.ORBIT_ACTIONS if side == "orbit" else D.COLONY_ACTIONS):
-            if main_problem(state, seat, a) is None:
-                out.append(Action.fast("main", seat, (("action", a),), text))
+        pl = state.pieces[seat]
+        if pl.lq >= 1:
+            n = len(state.players)
+            fast = Action.fast
+            for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS):
+                if _main_ok(state, seat, a, pl, n):
+                    out.append(fast("main", seat, _MAIN_ITEMS[a], text))
         if not out:
             out.append(Action.fast("pass_turn", seat, (), text))
     else:
@@ -85,7 +108,7 @@ def legal_turn(state, seat) -> list:
 
 
 def apply_main(t, seat, action):
-    i = D.ACTIONS.index(action)
+    i = ACTION_INDEX[action]
     slots = list(t.g("slots"))
     after, out = evict(slots[i], D.slots_for(action, len(t.g("players"))))
     for s in out:
@@ -161,13 +184,22 @@ def scientists_at(state) -> dict:
     return out
 
 
+_DEPOT_ITEMS = tuple((("space", space),) for space in range(D.DEPOT_SPACES))
+
+
 def executive_options(state, seat) -> list:
     pl = state.pieces[seat]
     out = []
-    for space in range(D.DEPOT_SPACES - pl.depot_ships):
-        if depot_problem(state, seat, space) is None:
-            out.append(Action.fast("depot_action", seat, (("space", space),), text))
-    if not any(adv >= 0 for _h, _b, adv, _c, _m in state.buildings):
+    if pl.crystals >= D.DEPOT_ACTION_COST:  # the same answers as depot_problem, without its sentences
+        for space in range(D.DEPOT_SPACES - pl.depot_ships):
+            what = D.DEPOT_ACTIONS[space][0]
+            if (what == "retrieve" and pl.wa < 1) or (what == "colonist" and pl.reserve < 1):
+                continue
+            out.append(Action.fast("depot_action", seat, _DEPOT_ITEMS[space], text))
+    for rec in state.buildings:
+        if rec[2] >= 0:
+            break
+    else:
         return out
     working = scientists_at(state)
     for h, btype, adv, _card, _m in state.buildings:

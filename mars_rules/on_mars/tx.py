@@ -57,11 +57,12 @@ class Tx:
             f["pieces"] = tuple(self.pl)
         f["events"] = tuple(self.ev)
         state = self.state
-        index = _index(type(state))
+        cls = type(state)
+        index = _INDEX.get(cls) or _index(cls)
         vals = list(state)
         for k, v in f.items():
             vals[index[k]] = v
-        return _tuple_new(type(state), vals)
+        return _tuple_new(cls, vals)
 
     # ----- common moves of pieces ------------------------------------------------
     def crystal_cap(self, seat):
