@@ -171,7 +171,7 @@ def test_ai_policy_in_the_solo_game_takes_the_ai_action():
     game = mars_rules.load("ruins_of_mars")
     state = game.new_game(players=1, seed=8)
     rng = random.Random(0)
-    checked = 0
+    checked = sixes = 0
     while state.to_move is not None:
         if state.to_move == CHANCE:
             state = state.resolve_chance()
@@ -180,8 +180,13 @@ def test_ai_policy_in_the_solo_game_takes_the_ai_action():
         if state.to_move == 1:
             assert action == state.legal_actions()[0]
             checked += 1
+        elif action.kind == "place_rover":  # seat 0: rightmost of the tied, whatever the AI's die showed
+            counts = [len(c) for c in state.sites]
+            site = SITES.index(action.get("site"))
+            assert counts[site] == max(counts) and all(c < counts[site] for c in counts[site + 1:])
+            sixes += state.solo_die == 6 and counts.count(max(counts)) > 1
         state = state.apply(action)
-    assert checked > 5
+    assert checked > 5 and sixes > 0  # a tie after the AI rolled a 6 was met
 
 
 def test_ai_beats_random():

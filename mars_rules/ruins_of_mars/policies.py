@@ -161,7 +161,7 @@ def ai_policy(state, rng):
     if step == "choose_character":
         a = _find(legal, "choose_character")
     elif step == "place_rover":
-        site, _why = rover_site(s)
+        site, _why = rover_site(s, six=False)  # the solo die's 6 rule belongs to the AI's own turns
         a = _find(legal, "place_rover", "site", SITES[site])
     elif step == "wrench":
         if s.rover == 1:

@@ -23,12 +23,14 @@ def _act(kind, items, reason):
     return fast(kind, AI, items, partial(_text, reason))
 
 
-def rover_site(s):
-    """(site, reason): the Site with the most tiles; rightmost of the tied, leftmost if the solo die showed 6."""
+def rover_site(s, six=None):
+    """(site, reason): the Site with the most tiles; rightmost of the tied, leftmost if the solo die showed 6.
+    `six=False` ignores the die (for a seat other than the solo AI's, whose turn has no extra roll)."""
     counts = [len(c) for c in s.sites]
     top = max(counts)
     tied = [i for i in range(5) if counts[i] == top]
-    six = s.solo_die == 6
+    if six is None:
+        six = s.solo_die == 6
     site = tied[0] if six else tied[-1]
     if len(tied) == 1:
         why = f"most tiles ({top})"
