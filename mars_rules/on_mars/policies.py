@@ -3,9 +3,10 @@
 A policy is `policy(state, rng) -> Action` (see mars_rules.core.playout); `mars_rules.core.simulate`
 uses `greedy` for "greedy" play in this game. These are teaching baselines, not strong players.
 
-- `evaluate(state, player)`: the provisional OP (`scoring.player_rows`) plus what the score does not
-  see yet: Resources, Crystals, Colonists not yet in play and Ships still in the Depot count a little.
-  The value is relative to the best opponent.
+- `evaluate(state, player)`: the provisional OP (`scoring.player_rows`: Living Quarters, Progress
+  cubes, level-ups, Ships, Tech tiles, Blueprints, Scientists, Contracts, Private Goal) plus what the
+  score does not see yet: each Resource counts 0.4 and each Crystal 0.6. The value is relative to the
+  best opponent. Values are cached per player position (a small dict, cleared when full).
 - `greedy(state, rng)`: a Main action is several decisions in a row (choose it, pay, choose a card or a
   hex, boost, done), so one action ahead sees nothing of it. The greedy player looks ahead through
   its own decisions, up to `DEPTH` of them or until another player or chance is to move, and takes the
