@@ -28,70 +28,75 @@ def legal(state) -> tuple:
     return tuple(LEGAL[state.step](state, state.active))
 
 
+def _reveal(t, seat, action):
+    setup.play_reveal(t, action)
+    if t.g("phase") == "setup" and not t.g("pending"):
+        flow.start_round(t)
+
+
+def _pass_turn(t, seat, action):
+    t.s("main", "pass")
+    t.say(f"{t.name(seat)} can take no Main action and passes.")
+    flow.end_turn(t)
+
+
+def _boost(t, seat, action):
+    pl = t.p(seat)
+    t.setp(seat, lq=pl.lq - 1, wa=pl.wa + 1)
+    t.s("allow", t.g("allow") + 1)
+    t.say(f"{t.name(seat)} boosts: a Colonist goes to the Working Area to {action.get('gives')}.")
+
+
+def _done(t, seat, action):
+    if t.state.step == "control":
+        colony.end_control(t, seat)
+    flow.finish_main(t)
+
+
+def _choose_building(t, seat, action):
+    t.s("build", action.get("building"))
+    t.s("step", "construct_hex")
+
+
+APPLY = {
+    "reveal": _reveal,
+    "main": lambda t, seat, a: turn.apply_main(t, seat, a.get("action")),
+    "pass_turn": _pass_turn,
+    "pay_crystal": lambda t, seat, a: turn.apply_pay(t, seat, a[0]),
+    "pay_colonist": lambda t, seat, a: turn.apply_pay(t, seat, a[0]),
+    "end_turn": lambda t, seat, a: flow.end_turn(t),
+    "discard_goal": turn.apply_goal,
+    "complete_goal": turn.apply_goal,
+    "take_resource": turn.apply_resource,
+    "skip_resource": turn.apply_resource,
+    "boost": _boost,
+    "done": _done,
+    "take_blueprint": lambda t, seat, a: orbit.apply_blueprint(t, seat, a.get("card")),
+    "learn_tech": orbit.apply_learn,
+    "develop": lambda t, seat, a: orbit.apply_develop(t, seat, a.get("tech")),
+    "take_item": lambda t, seat, a: orbit.apply_item(t, seat, a.get("item")),
+    "move_rover": colony.apply_control,
+    "move_bot": colony.apply_control,
+    "spend_crystal": colony.apply_control,
+    "choose_building": _choose_building,
+    "construct": lambda t, seat, a: colony.apply_construct(t, seat, a.get("building"), a.get("hex")),
+    "upgrade": lambda t, seat, a: colony.apply_upgrade(t, seat, a.get("card"), a.get("hex")),
+    "welcome_ship": lambda t, seat, a: colony.apply_welcome(t, seat, a.get("gain"), a.get("hex")),
+    "hire_scientist": colony.apply_hire,
+    "take_contract": colony.apply_hire,
+    "travel": shuttle.apply_shuttle,
+    "stay": shuttle.apply_shuttle,
+    "place_discovery": lambda t, seat, a: shuttle.apply_discovery(t, seat, a.get("hex")),
+    "discard_discovery": lambda t, seat, a: shuttle.apply_discovery(t, seat, None),
+    "take_space": lambda t, seat, a: shuttle.apply_turn_order(t, seat, a.get("space"), a.get("resource")),
+}
+APPLY.update({kind: turn.apply_exec for kind in EXEC_KINDS})
+"""action kind -> apply function (t, seat, action); legal() never lists another kind."""
+
+
 def play(state, action):
     t = Tx(state)
-    kind = action[0]
-    seat = action[1]
-    if kind == "reveal":
-        setup.play_reveal(t, action)
-        if t.g("phase") == "setup" and not t.g("pending"):
-            flow.start_round(t)
-    elif kind == "main":
-        turn.apply_main(t, seat, action.get("action"))
-    elif kind == "pass_turn":
-        t.s("main", "pass")
-        t.say(f"{t.name(seat)} can take no Main action and passes.")
-        flow.end_turn(t)
-    elif kind in ("pay_crystal", "pay_colonist"):
-        turn.apply_pay(t, seat, kind)
-    elif kind == "end_turn":
-        flow.end_turn(t)
-    elif kind in EXEC_KINDS:
-        turn.apply_exec(t, seat, action)
-    elif kind in ("discard_goal", "complete_goal"):
-        turn.apply_goal(t, seat, action)
-    elif kind in ("take_resource", "skip_resource"):
-        turn.apply_resource(t, seat, action)
-    elif kind == "boost":
-        pl = t.p(seat)
-        t.setp(seat, lq=pl.lq - 1, wa=pl.wa + 1)
-        t.s("allow", t.g("allow") + 1)
-        t.say(f"{t.name(seat)} boosts: a Colonist goes to the Working Area to {action.get('gives')}.")
-    elif kind == "done":
-        if state.step == "control":
-            colony.end_control(t, seat)
-        flow.finish_main(t)
-    elif kind == "take_blueprint":
-        orbit.apply_blueprint(t, seat, action.get("card"))
-    elif kind == "learn_tech":
-        orbit.apply_learn(t, seat, action)
-    elif kind == "develop":
-        orbit.apply_develop(t, seat, action.get("tech"))
-    elif kind == "take_item":
-        orbit.apply_item(t, seat, action.get("item"))
-    elif kind in ("move_rover", "move_bot", "spend_crystal"):
-        colony.apply_control(t, seat, action)
-    elif kind == "choose_building":
-        t.s("build", action.get("building"))
-        t.s("step", "construct_hex")
-    elif kind == "construct":
-        colony.apply_construct(t, seat, action.get("building"), action.get("hex"))
-    elif kind == "upgrade":
-        colony.apply_upgrade(t, seat, action.get("card"), action.get("hex"))
-    elif kind == "welcome_ship":
-        colony.apply_welcome(t, seat, action.get("gain"), action.get("hex"))
-    elif kind in ("hire_scientist", "take_contract"):
-        colony.apply_hire(t, seat, action)
-    elif kind in ("travel", "stay"):
-        shuttle.apply_shuttle(t, seat, action)
-    elif kind == "place_discovery":
-        shuttle.apply_discovery(t, seat, action.get("hex"))
-    elif kind == "discard_discovery":
-        shuttle.apply_discovery(t, seat, None)
-    elif kind == "take_space":
-        shuttle.apply_turn_order(t, seat, action.get("space"), action.get("resource"))
-    else:  # pragma: no cover - legal() never lists another kind
-        raise ValueError(kind)
+    APPLY[action[0]](t, action[1], action)
     setup.settle(t)
     return t.build()
 

@@ -5,7 +5,7 @@ Pending draws live in `state.pending`; while one is waiting, `to_move` is CHANCE
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Action
+from mars_rules.core import CHANCE, Action, draw_index
 
 from . import data as D
 from .state import Player, State
@@ -68,6 +68,14 @@ def task_outcomes(state, task) -> tuple:
     return tuple((c, 1) for c in deck)
 
 
+def drawn_outcome(state):
+    """The outcome `core.pick(outcomes(state), seed, draws)` returns (every weight is 1)."""
+    task = state.pending[0]
+    cards = task_outcomes(state, task)
+    card = cards[draw_index(state.seed, state.draws, len(cards))][0]
+    return Action.fast("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)), text)
+
+
 def outcomes(state) -> tuple:
     task = state.pending[0]
     deck = task.split(":")[0]
@@ -95,12 +103,13 @@ def settle(t):
             t.s("step", t.g("resume"))
         pending = pending[1:]
         t.s("pending", pending)
-    if t.g("phase") == "over":
+    g = t.g
+    if g("phase") == "over":
         t.s("to_move", None)
     elif pending:
         t.s("to_move", CHANCE)
     else:
-        t.s("to_move", t.g("active"))
+        t.s("to_move", g("active"))
 
 
 def play_reveal(t, action):

@@ -6,9 +6,11 @@ and `t.setp(seat, **changes)`. Only what changed is rebuilt (no deep copies).
 from __future__ import annotations
 
 from . import data as D
+from .state import Player
 
 
 _tuple_new = tuple.__new__
+_PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
 _INDEX = {}
 
 
@@ -41,9 +43,13 @@ class Tx:
         return self.pl[seat]
 
     def setp(self, seat, **changes):
-        if self.pl is None:
-            self.pl = list(self.state.pieces)
-        self.pl[seat] = self.pl[seat]._replace(**changes)
+        pl = self.pl
+        if pl is None:
+            pl = self.pl = list(self.state.pieces)
+        vals = list(pl[seat])
+        for k, v in changes.items():
+            vals[_PLAYER_INDEX[k]] = v
+        pl[seat] = _tuple_new(Player, vals)
 
     def say(self, text):
         self.ev.append(text)

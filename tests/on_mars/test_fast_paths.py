@@ -97,3 +97,18 @@ def test_buildable_types_are_the_types_with_a_buildable_hex():
             slow = [b for b in D.BUILDINGS if buildable(s, seat, b)]
             assert buildable_types(s, seat) == slow
             assert buildable_types(s, seat, first=True) == slow[:1]
+
+
+def test_resolve_chance_draws_what_the_core_pick_would():
+    from mars_rules.core import pick
+    for players, seed in ((2, 5), (4, 6)):
+        s = game(players, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.to_move == "chance":
+                expected = s.advance(pick(s._outcomes(), s.seed, s.draws))
+                s = s.resolve_chance()
+                assert s == expected
+            else:
+                legal = s.legal_actions()
+                s = s.advance(legal[int(rng.random() * len(legal))])
