@@ -117,3 +117,27 @@ def test_from_json_refuses_garbage(name):
         with pytest.raises(PositionError) as e:
             game.from_json(bad)
         assert e.value.problems and all(isinstance(p, str) for p in e.value.problems)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_drawn_outcome_is_what_resolve_chance_applies(name):
+    game = mars_rules.load(name)
+    s = game.new_game(players=game.PLAYER_COUNTS[-1], seed=8)
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(3000):
+        if s.is_over or seen >= 5:
+            break
+        if s.to_move == CHANCE:
+            outcome = s.drawn_outcome()
+            assert outcome in s.legal_actions()
+            assert s.apply(outcome) == s.resolve_chance()
+            seen += 1
+            s = s.resolve_chance()
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    if not s.is_over:
+        with pytest.raises(IllegalAction):
+            s.drawn_outcome()

@@ -86,11 +86,15 @@ class GameState:
             return ()
         return as_fractions(self._outcomes())
 
-    def resolve_chance(self) -> "GameState":
-        """Draw the outcome from the game's own seeded stream (same seed and history, same result)."""
+    def drawn_outcome(self):
+        """The outcome (an Action) that `resolve_chance()` applies here: the seeded stream's pick."""
         if self.to_move != CHANCE:
             raise IllegalAction("There is nothing to draw: this is not a chance node.", "The game contract")
-        return self.advance(pick(self._outcomes(), self.seed, self.draws))
+        return pick(self._outcomes(), self.seed, self.draws)
+
+    def resolve_chance(self) -> "GameState":
+        """Draw the outcome from the game's own seeded stream (same seed and history, same result)."""
+        return self.advance(self.drawn_outcome())
 
     # ----- positions ---------------------------------------------------
     def to_json(self) -> str:

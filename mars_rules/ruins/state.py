@@ -61,12 +61,12 @@ class State(_Fields, GameState):
 
     # _legal, _outcomes, _play and _why are set in __init__.py (moves.legal, flow.outcomes, ...).
 
-    def resolve_chance(self):
+    def drawn_outcome(self):
         """As in the core (same outcome: the seeded pick over `chance_outcomes()`), without listing
         every card of the deck first: every outcome has weight 1."""
         if self.to_move != "chance":
-            return GameState.resolve_chance(self)  # raises the core's IllegalAction
-        return self.advance(self._draw())  # flow.chance_outcome, set in __init__.py
+            return GameState.drawn_outcome(self)  # raises the core's IllegalAction
+        return self._draw()  # flow.chance_outcome, set in __init__.py
 
     def _end_rule(self):
         return "Game End"
