@@ -195,3 +195,10 @@ def test_ai_beats_random():
     a = simulate(start, 20, policies=[ai_policy, random_policy], seed=1, executor=None)
     b = simulate(start, 20, policies=[random_policy, ai_policy], seed=2, executor=None)
     assert (a.win_rates()[0] + b.win_rates()[1]) / 2 > 0.6
+
+
+def test_on_mars_lookahead_steps_are_steps_of_the_game():
+    from mars_rules.on_mars import TURN_STEPS
+    from mars_rules.on_mars.policies import LOOKAHEAD_STEPS
+    keys = {step.key for step in TURN_STEPS}
+    assert LOOKAHEAD_STEPS <= keys

@@ -8,9 +8,12 @@ uses `greedy` for "greedy" play in this game. These are teaching baselines, not 
   score does not see yet: each Resource counts 0.4 and each Crystal 0.6. The value is relative to the
   best opponent. Values are cached per player position (a small dict, cleared when full).
 - `greedy(state, rng)`: a Main action is several decisions in a row (choose it, pay, choose a card or a
-  hex, boost, done), so one action ahead sees nothing of it. The greedy player looks ahead through
-  its own decisions, up to `DEPTH` of them or until another player or chance is to move, and takes the
-  first action of the best line (ties at random).
+  hex, boost, done), so one action ahead sees nothing of it. In the steps that open such a flow
+  (`LOOKAHEAD_STEPS`: choosing the Main action, paying, Learn, Resupply, Blueprint, Hire, Welcome) the
+  greedy player looks ahead through its own decisions, up to `DEPTH` of them or until another player
+  or chance is to move; elsewhere (moving the Rover and Bots, the Shuttle Phase, ...) one action
+  ahead. It takes the first action of the best line (ties at random). Looking ahead everywhere wins
+  a little more often against random (about 96% against 94%) at twice the cost per decision.
 
 >>> from mars_rules.core import playout
 >>> from mars_rules.on_mars import new_game
@@ -25,6 +28,7 @@ from .scoring import player_rows
 RESOURCE_VALUE = 0.4
 CRYSTAL_VALUE = 0.6
 DEPTH = 2
+LOOKAHEAD_STEPS = frozenset(("turn", "final_round", "pay", "learn", "resupply", "blueprint", "hire", "welcome"))
 
 
 _CACHE = {}
@@ -68,9 +72,10 @@ def greedy(state, rng):
     if len(legal) == 1:
         return legal[0]
     me = state.to_move
+    depth = DEPTH - 1 if state.step in LOOKAHEAD_STEPS else 0
     best, best_value = [], None
     for action in legal:
-        value = _best(state.advance(action), me, DEPTH - 1)
+        value = _best(state.advance(action), me, depth)
         if best_value is None or value > best_value:
             best, best_value = [action], value
         elif value == best_value:
