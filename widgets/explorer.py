@@ -187,8 +187,8 @@ class Explorer(W.VBox):
     def draw_random(self) -> bool:
         """At a chance node: draw the outcome from the game's seeded stream."""
         def run():
-            nxt = self.state.resolve_chance()
-            self.history.push(None, nxt)
+            outcome = self.state.drawn_outcome()       # the seeded stream's pick, recorded by name
+            self.history.push(outcome, self.state.advance(outcome))
         return self._guarded(run)
 
     def choose_outcome(self, action=None) -> bool:
@@ -259,7 +259,8 @@ class Explorer(W.VBox):
                 if s.to_move is None:
                     break
                 if s.to_move == CHANCE:
-                    self.history.push(None, s.resolve_chance())
+                    outcome = s.drawn_outcome()
+                    self.history.push(outcome, s.advance(outcome))
                 else:
                     action = self.computer_choice(s)
                     if action is None:
