@@ -25,7 +25,7 @@ True
 """
 from __future__ import annotations
 
-from .data import CAPSTONE, DISPLAY_OXYGEN, LANGUAGES, RESOURCES, SITE_ACTION, SITES, SPACE_A, SPACE_B, TRACK_PP
+from .data import CAPSTONE, LANGUAGES, RESOURCES, SITE_ACTION, SITES, TRACK_PP
 from .effects import level_ok
 from .flow import site_counts
 from .scoring import ai_row_points, language_pp, row_points, tech_pp
