@@ -1,315 +1,500 @@
 """The On Mars (teaching edition) board as a matplotlib figure: `draw(state, ax=None, zones=False)` and
 `Board(state).update(state)`.
 
-Left: the hex map. Buildings are hexes filled by type with their letter (M Mine, G Generator,
-W Water Extractor, H Greenhouse, O Oxygen Condenser, S Shelter); a thick dark line joins adjacent
-Buildings of one type, so Complexes are visible, and the Complex size is printed when it is 2 or more.
-An Advanced Building carries its owner's colour ring and "A"; a Miner is a small disc with the
-owner's letter. Bots are squares "B", Rovers triangles "R" (owner's colour and letter), Crystals
-small cyan diamonds, Discovery tiles "D" and Research tiles "Rs". With `zones=True` the Building
-Zones of the player to move are shaded.
+>>> from mars_rules.on_mars import new_game
+>>> from widgets.on_mars import Board, draw
+>>> state = new_game(players=2, seed=1)
+>>> fig = draw(state)                 # a matplotlib Figure of the whole position
+>>> board = Board(state)              # kept for fast redraws: board.update(next_state)
+>>> len(board.png()) > 1000
+True
 
-Right: the Orbit and Colony action spaces with the Colonists on their slots, the Turn Order spaces
-(markers laid down shown in grey), the Shuttle track, the four LSS tracks, the Colony level, the
-Remaining Missions marker, the Missions and the displays. Below: one row per player (Storage, Depot
-with its Ships, Hangar, Lab grid, Living Quarters, Working Area, Blueprints, Progress cubes).
-Colours are Okabe-Ito (colour-blind safe) and always come with letters; the player to move is
-highlighted.
+Top left: the hex map. Buildings are hexes filled by type with their letter (M Mine, G Generator,
+W Water Extractor, H Greenhouse, O Oxygen Condenser, S Shelter) and the size of their Complex when it
+is 2 or more; a short thick bar crosses the edge between adjacent Buildings of one type, so Complexes
+are visible. An Advanced Building has a ring in its owner's colour and "A" with the owner's letter.
+Pieces sit in a row at the bottom of their hex, each with its owner's letter: a square is a Bot, a
+triangle a Rover, a disc a Miner. A cyan diamond is a Crystal; "D" and "Rs" boxes are Discovery and
+Research tiles. With `zones=True` the Building Zones of the player to move are shaded.
+
+Top right: the Orbit and Colony action spaces with the Colonists on their slots (the action being
+taken in orange), the Turn Order spaces (markers of players who are done in grey), the Shuttle track,
+the Colony level and the four LSS tracks (orange edges: the spaces that raise the Colony level), the
+Missions and the displays. Below: one row per player (Storage, Colonists, Blueprints, Scientists,
+Contracts, Private Goals, the Depot with its Ships, the Hangar, the Lab grid and the score so far).
+
+The drawing is in inches (13.8 wide, about 1000 pixels in a notebook); every text is at least 7 points.
+Colours are Okabe-Ito (colour-blind safe) and always come with letters; the player to move is boxed
+in orange. All texts go through one `boardkit.TextLayer` and the shapes through a few collections,
+which keeps a redraw fast.
 """
 from __future__ import annotations
 
 import math
 
-from matplotlib.figure import Figure
+from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Polygon, Rectangle, RegularPolygon
 
+from mars_rules import CHANCE
 from mars_rules.on_mars import data as D
 
-SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
-BUILDING_COLOURS = {"mine": "#A6761D", "generator": "#F0E442", "water": "#6BAED6", "greenhouse": "#A6D96A",
-                    "oxygen": "#E0E0E0", "shelter": "#FDB863"}
-HIGHLIGHT = "#D55E00"
-HEX = 0.86                       # hex size (centre to corner) in data units
-MAP_CX, X_MAX = 7.2, 33.0
+from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, TextLayer, add_patches, board_axes, png_bytes,
+                       text_width)
+
+BUILDING_COLOURS = {"mine": "#A6761D", "generator": OKABE_ITO["yellow"], "water": "#6BAED6",
+                    "greenhouse": "#A6D96A", "oxygen": "#E0E0E0", "shelter": "#FDB863"}
+CRYSTAL = "#00CED1"
+ACTIVE_FILL = "#FFF3E0"
+GRID = "#999999"
+W = 13.8                          # drawing width in inches (data units are inches)
+HEX = 0.38                        # hex size, centre to corner
 SQ3 = math.sqrt(3)
-SHORT = {"rnd": "R&D (Research and Development)", "hire": "Hire Scientist / Earth Contract"}
+MAP_W = (2 * D.MAP_RADIUS + 1) * SQ3 * HEX
+MAP_H = (3 * D.MAP_RADIUS + 2) * HEX
+MAP_CX = 0.12 + MAP_W / 2
+TOP_H = 0.72 + MAP_H + 0.78       # title, map and legend
+ROW_H = 1.12                      # one player row
+RIGHT_X = 6.55                    # the action spaces, tracks and displays
+DEPOT_X, LAB_X = 7.0, 8.95        # in a player row
+SHORT_ACTION = {"rnd": "Research and Development", "hire": "Hire Scientist / Earth Contract"}
+BONUS = {"crystal": "+1 Crystal", "choice": "+1 Resource", "": ""}
+LAB_SHORT = {"mine": "Mine", "generator": "Gener.", "water": "Water", "greenhouse": "Green.", "oxygen": "Oxygen",
+             "shelter": "Shelter", "rover": "Rover", "upgrade": "Upgrade"}
+TECH_SHORT = {"water": "Water", "oxygen": "Oxygen"}
+CATEGORY_SHORT = {"Advanced Buildings / Blueprints": "Blueprints", "Colony level-ups": "Level-ups"}
 
 
-def _xy(h, cy):
+def default_figsize(players: int) -> tuple:
+    """The default figure size in inches for this many players."""
+    return W, TOP_H + ROW_H * players + 0.1
+
+
+def _xy(h, cx, cy):
     q, r = h
-    return MAP_CX + HEX * SQ3 * (q + r / 2), cy - HEX * 1.5 * r
+    return cx + HEX * SQ3 * (q + r / 2), cy - HEX * 1.5 * r
+
+
+def step_title(state) -> str:
+    return next((st.title for st in state.game.TURN_STEPS if st.key == state.step), str(state.step))
+
+
+def viewer(state):
+    """(is this a player's view, the seat seeing it or None): a view hides the other players' Private
+    Goals (-1), so the one seat whose Goals are not hidden is the viewer."""
+    hidden = [i for i, pl in enumerate(state.pieces) if -1 in pl.goals]
+    is_view = bool(hidden) or -1 in state.decks[4]
+    if not is_view:
+        return False, None
+    shown = [i for i, pl in enumerate(state.pieces) if i not in hidden and pl.goals]
+    return True, shown[0] if len(shown) == 1 else None
+
+
+def complex_sizes(state) -> dict:
+    """hex -> size of the Complex (adjacent Buildings of one type) the Building on it belongs to."""
+    bm = {b[0]: b[1] for b in state.buildings}
+    sizes: dict = {}
+    for h, btype, *_ in state.buildings:
+        if h in sizes:
+            continue
+        seen, todo = {h}, [h]
+        while todo:
+            x = todo.pop()
+            for nb in D.NEIGHBOURS[x]:
+                if nb not in seen and bm.get(nb) == btype:
+                    seen.add(nb)
+                    todo.append(nb)
+        for x in seen:
+            sizes[x] = len(seen)
+    return sizes
 
 
 class Board:
     """Builds the figure once; `update(state)` redraws it for a new state."""
 
     def __init__(self, state, ax=None, figsize=None, zones=False):
-        n = len(state.players)
         self.zones = zones
-        if ax is None:
-            self.fig = Figure(figsize=figsize or (16, 7.6 + 0.95 * n))
-            self.ax = self.fig.add_axes([0.005, 0.005, 0.99, 0.99])
-        else:
-            self.fig, self.ax = ax.figure, ax
+        self.fig, self.ax = board_axes(ax, figsize or default_figsize(len(state.players)), rect=(0, 0, 1, 1),
+                                       dpi=PNG_DPI)
+        self._layout = None
+        self._dyn: list = []
         self.update(state)
+
+    def png(self, dpi: int = PNG_DPI) -> bytes:
+        return png_bytes(self.fig, dpi)
+
+    def _repr_png_(self):
+        return self.png()
+
+    @property
+    def texts(self) -> list:
+        """Every text on the board (for tests and for reading the board as words)."""
+        return self._static_texts + self._texts.texts
 
     # ----------------------------------------------------------------- drawing
     def update(self, state):
+        """Redraw for `state`. What never changes for a number of players (hex grid, legend, empty slots,
+        track and Lab cells, frames) is drawn once; only the pieces and texts of the position are redrawn."""
         ax = self.ax
-        ax.clear()
-        ax.set_axis_off()
         n = len(state.players)
-        self.top = top = 15.2 + 1.9 * n
-        ax.set_xlim(0, X_MAX)
-        ax.set_ylim(0, top)
-        ax.set_aspect("equal")
+        for a in self._dyn:
+            a.remove()
+        self._dyn = []
+        self.top = top = TOP_H + ROW_H * n + 0.1
+        if self._layout != (n, self.zones):
+            ax.clear()
+            ax.set_axis_off()
+            ax.set_xlim(0, W)
+            ax.set_ylim(0, top)
+            ax.set_aspect("equal")
+            self._begin()
+            self._static(n, top)
+            static = self._flush(static=True)
+            self._static_texts = static[-1].texts if static else []
+            self._layout = (n, self.zones)
         self.state = state
-        seat = state.to_move if isinstance(state.to_move, int) else None
+        self._begin()
+        seat = state.to_move if isinstance(state.to_move, int) and state.to_move != CHANCE else None
         self._title(state, top)
-        self._map(state, top - 7.4, seat)
-        self._actions(state, top - 1.4)
-        self._tracks(state, top - 9.0)
+        self._map(state, MAP_CX, top - 0.72 - MAP_H / 2, seat)
+        self._actions(state, RIGHT_X, top - 0.95)
+        self._tracks(state, RIGHT_X, top - 3.55)
+        sheet = state.score()
         for p in range(n):
-            self._player(state, p, 1.9 * (n - p) - 1.75, p == seat)
+            self._player(state, p, top - TOP_H - ROW_H * (p + 1), p == seat, sheet)
+        self._dyn = self._flush(static=False)
         return self.fig
 
-    def _t(self, x, y, s, **kw):
-        kw.setdefault("fontsize", 8)
-        kw.setdefault("va", "center")
-        kw.setdefault("ha", "left")
-        self.ax.text(x, y, s, **kw)
+    def _begin(self):
+        self._texts = TextLayer(linespacing=1.45)
+        self._under, self._patches, self._front, self._hatched, self._lines = [], [], [], [], []
+
+    def _flush(self, static):
+        """Add what was collected as a few artists (zorder: static below dynamic); returns them, texts last."""
+        ax, out = self.ax, []
+        for patches, z, extra in ((self._under, 0.5, {}), (self._patches, 1 if static else 1.5, {}),
+                                  (self._hatched, 1.6, {"hatch": "///"}), (self._front, 3, {})):
+            coll = add_patches(ax, patches, zorder=z, **extra)
+            if coll is not None:
+                out.append(coll)
+        if self._lines:
+            segs, widths = zip(*self._lines)
+            out.append(ax.add_collection(LineCollection(segs, colors="#333333", linewidths=widths, capstyle="round",
+                                                        zorder=2), autolim=False))
+        self._texts.set_zorder(10 if static else 11)
+        out.append(ax.add_artist(self._texts))
+        return out
+
+    def _static(self, n, top):
+        cx, cy = MAP_CX, top - 0.72 - MAP_H / 2
+        for h in D.HEXES:
+            self._patches.append(RegularPolygon(_xy(h, cx, cy), 6, radius=HEX * 0.97, facecolor="#F7F3EE",
+                                                edgecolor="#B8B0A8", lw=0.6))
+        self._legend(cy - MAP_H / 2 - 0.12)
+        self._static_actions(n, RIGHT_X, top - 0.95)
+        self._static_tracks(RIGHT_X, top - 3.55)
+        for p in range(n):
+            self._static_player(p, top - TOP_H - ROW_H * (p + 1))
+
+    def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
+        self._texts.add(x, y, s, size, weight, color, ha, va, style)
+
+    def _token(self, shape, x, y, seat, letter, size=0.15):
+        """A seat's piece: "square" (Bot), "triangle" (Rover), "disc" (Miner, Colonist), with its letter."""
+        c = SEAT_COLOURS[seat]
+        r = size / 2
+        if shape == "square":
+            self._front.append(Rectangle((x - r, y - r), size, size, facecolor=c, edgecolor="black", lw=0.6))
+        elif shape == "triangle":
+            self._front.append(Polygon([(x - r * 1.2, y - r), (x + r * 1.2, y - r), (x, y + r * 1.3)],
+                                       closed=True, facecolor=c, edgecolor="black", lw=0.6))
+        else:
+            self._front.append(Circle((x, y), r, facecolor=c, edgecolor="black", lw=0.6))
+        self._t(x, y - (0.014 if shape == "triangle" else 0), letter, size=7 if size < 0.18 else 8,
+                weight="bold", ha="center")
 
     def _title(self, state, top):
         who = state.to_move
         if who is None:
-            mover = "game over - winner(s): " + ", ".join(state.players[w] for w in state.winners())
-        elif isinstance(who, int):
-            mover = f"to move: {state.players[who]} ({state.players[who][0]})"
+            mover = "game over: " + " and ".join(state.players[w] for w in state.winners()) + \
+                    (" win" if len(state.winners()) > 1 else " wins")
+        elif who == CHANCE:
+            mover = "chance draws"
         else:
-            mover = "chance draw"
-        final = " - FINAL ROUND" if state.final_round else ""
-        self._t(0.2, top - 0.4, f"On Mars, teaching edition - round {state.round}{final} - step: {state.step} - "
-                                f"{mover}", fontsize=11, weight="bold")
+            mover = f"to move: {state.players[who]} ({state.players[who][0]})"
+        final = "  ·  FINAL ROUND" if state.final_round else ""
+        self._t(0.15, top - 0.22, f"On Mars, teaching edition  ·  round {state.round}{final}", size=12,
+                weight="bold")
+        line = mover[:1].upper() + mover[1:] if who is None else f"Step: {step_title(state)}  ·  {mover}"
+        self._t(0.15, top - 0.5, line, size=9.5, weight="bold",
+                color=HIGHLIGHT if who is not None else "black")
+        is_view, seat = viewer(state)
+        if is_view:
+            whose = f"{state.players[seat]}'s view" if seat is not None else "A player's view"
+            self._t(W - 0.12, top - 0.5, f"{whose}: the other players' Private Goals are hidden", size=9,
+                    ha="right", style="italic")
 
     # ----------------------------------------------------------------- the hex map
-    def _map(self, state, cy, seat):
-        ax = self.ax
+    def _map(self, state, cx, cy, seat):
         bm = {b[0]: b for b in state.buildings}
         zone = set()
         if self.zones and seat is not None:
             for b in state.pieces[seat].bots:
                 zone.update(D.ZONE[b])
-        for h in D.HEXES:
-            x, y = _xy(h, cy)
+        for h, rec in bm.items():
+            if h not in zone:
+                self._patches.append(RegularPolygon(_xy(h, cx, cy), 6, radius=HEX * 0.97,
+                                                    facecolor=BUILDING_COLOURS[rec[1]], edgecolor="#B8B0A8", lw=0.6))
+        for h in sorted(zone):   # drawn last, so their orange edges are not covered by a neighbour's
             rec = bm.get(h)
-            face = BUILDING_COLOURS[rec[1]] if rec else ("#FFE9D6" if h in zone else "#F7F3EE")
-            ax.add_artist(RegularPolygon((x, y), 6, radius=HEX * 0.97, facecolor=face,
-                                        edgecolor=HIGHLIGHT if h in zone else "#B8B0A8",
-                                        lw=1.6 if h in zone else 0.6, zorder=1))
-        # Complexes: a thick line between adjacent Buildings of one type, and the size
-        done = set()
-        for h, btype, adv, _card, miner in state.buildings:
-            x, y = _xy(h, cy)
+            self._patches.append(RegularPolygon(_xy(h, cx, cy), 6, radius=HEX * 0.97,
+                                                facecolor=BUILDING_COLOURS[rec[1]] if rec else "#FFE0C2",
+                                                edgecolor=HIGHLIGHT, lw=1.6))
+        # Complexes: a short thick bar across the edge between adjacent Buildings of one type
+        for h, btype, *_ in state.buildings:
+            x, y = _xy(h, cx, cy)
             for nb in D.NEIGHBOURS[h]:
                 other = bm.get(nb)
-                if other and other[1] == btype and (nb, h) not in done:
-                    done.add((h, nb))
-                    x2, y2 = _xy(nb, cy)
-                    ax.plot([x, x2], [y, y2], color="#333333", lw=3.5, zorder=2, solid_capstyle="round")
-        sizes = self._complex_sizes(state, bm)
+                if other and other[1] == btype and h < nb:
+                    x2, y2 = _xy(nb, cx, cy)
+                    self._lines.append((((x + 0.3 * (x2 - x), y + 0.3 * (y2 - y)),
+                                         (x + 0.7 * (x2 - x), y + 0.7 * (y2 - y))), 4.5))
+        sizes = complex_sizes(state)
+        pieces: dict = {}
         for h, btype, adv, _card, miner in state.buildings:
-            x, y = _xy(h, cy)
+            x, y = _xy(h, cx, cy)
             label = D.BUILDING_LETTER[btype] + (str(sizes[h]) if sizes.get(h, 1) > 1 else "")
-            self._t(x, y + 0.22, label, ha="center", fontsize=9, weight="bold", zorder=5)
+            self._t(x, y + 0.05, label, size=10.5, weight="bold", ha="center")
             if adv >= 0:
-                ax.add_artist(Circle((x, y), HEX * 0.78, fill=False, edgecolor=SEAT_COLOURS[adv], lw=2.6, zorder=3))
-                self._t(x - 0.33, y - 0.28, "A" + state.players[adv][0], ha="center", fontsize=6, zorder=6,
-                        color="black", weight="bold")
+                self._front.append(Circle((x, y), HEX * 0.8, fill=False, edgecolor=SEAT_COLOURS[adv], lw=2.4))
+                self._t(x, y + 0.22, "A" + state.players[adv][0], size=7, weight="bold", ha="center")
             if miner >= 0:
-                ax.add_artist(Circle((x + 0.3, y - 0.3), 0.17, facecolor=SEAT_COLOURS[miner], edgecolor="black",
-                                    lw=0.5, zorder=6))
-                self._t(x + 0.3, y - 0.3, state.players[miner][0], ha="center", fontsize=6, zorder=7)
+                pieces.setdefault(h, []).append(("disc", miner))
         for h in state.map_crystals:
-            x, y = _xy(h, cy)
-            ax.add_artist(RegularPolygon((x + 0.32, y + 0.3), 4, radius=0.17, facecolor="#00CED1",
-                                        edgecolor="black", lw=0.5, zorder=6))
+            x, y = _xy(h, cx, cy)
+            self._front.append(RegularPolygon((x + 0.17, y + 0.15), 4, radius=0.08, facecolor=CRYSTAL,
+                                              edgecolor="black", lw=0.5))
         for h, kind, _tid in state.tiles:
-            x, y = _xy(h, cy)
-            ax.add_artist(Rectangle((x - 0.52, y + 0.08), 0.42, 0.34, facecolor="white", edgecolor="black",
-                                   lw=0.7, zorder=6))
-            self._t(x - 0.31, y + 0.25, "D" if kind == "discovery" else "Rs", ha="center", fontsize=6, zorder=7)
+            x, y = _xy(h, cx, cy)
+            self._front.append(Rectangle((x - 0.3, y + 0.07), 0.22, 0.16, facecolor="white", edgecolor="black",
+                                         lw=0.6))
+            self._t(x - 0.19, y + 0.15, "D" if kind == "discovery" else "Rs", size=7, ha="center")
         for p, pl in enumerate(state.pieces):
-            c, letter = SEAT_COLOURS[p], state.players[p][0]
-            for i, b in enumerate(pl.bots):
-                x, y = _xy(b, cy)
-                dx = -0.3 + 0.15 * p
-                ax.add_artist(Rectangle((x + dx - 0.14, y - 0.45), 0.28, 0.28, facecolor=c, edgecolor="black",
-                                       lw=0.6, zorder=8))
-                self._t(x + dx, y - 0.31, "B", ha="center", fontsize=5.5, zorder=9)
-            x, y = _xy(pl.rover, cy)
-            dx = -0.25 + 0.17 * p
-            ax.add_artist(Polygon([(x + dx - 0.17, y - 0.02), (x + dx + 0.17, y - 0.02), (x + dx, y + 0.3)],
-                                 closed=True, facecolor=c, edgecolor="black", lw=0.6, zorder=8))
-            self._t(x + dx, y + 0.1, "R", ha="center", fontsize=5, zorder=9)
-        self._t(0.2, cy - 7.15, "M Mine G Generator W Water Extr. H Greenhouse O Oxygen Cond. S Shelter (n = Complex "
-                                "size), A = Advanced\nsquare = Bot, triangle = Rover, disc = Miner, cyan = Crystal, "
-                                "D/Rs = Discovery/Research tile" + (", shaded = Building Zones" if self.zones else "")
-                                + "\nDepot spaces bottom (left) to top; hatched = covered by a Ship",
-                fontsize=6.5)
+            pieces.setdefault(pl.rover, []).append(("triangle", p))
+            for b in pl.bots:
+                pieces.setdefault(b, []).append(("square", p))
+        for h, here in pieces.items():
+            x, y = _xy(h, cx, cy)
+            here.sort(key=lambda t: ("disc", "triangle", "square").index(t[0]))
+            step = min(0.165, 0.62 / len(here))
+            x0 = x - step * (len(here) - 1) / 2
+            for k, (shape, p) in enumerate(here):
+                self._token(shape, x0 + k * step, y - 0.18, p, state.players[p][0])
 
-    @staticmethod
-    def _complex_sizes(state, bm):
-        sizes = {}
-        for h, btype, *_ in state.buildings:
-            if h in sizes:
-                continue
-            seen, todo = {h}, [h]
-            while todo:
-                x = todo.pop()
-                for nb in D.NEIGHBOURS[x]:
-                    if nb not in seen and nb in bm and bm[nb][1] == btype:
-                        seen.add(nb)
-                        todo.append(nb)
-            for x in seen:
-                sizes[x] = len(seen)
-        return sizes
+    def _legend(self, y):
+        x = 0.15
+        for btype in D.BUILDINGS:
+            self._patches.append(Rectangle((x, y - 0.09), 0.2, 0.18, facecolor=BUILDING_COLOURS[btype],
+                                           edgecolor="#555555", lw=0.5))
+            self._t(x + 0.1, y, D.BUILDING_LETTER[btype], size=7.5, weight="bold", ha="center")
+            name = D.BUILDING_NAME[btype]
+            self._t(x + 0.25, y, name, size=7.5)
+            x += 0.4 + text_width(name, 7.5)
+        y -= 0.26
+        self._t(0.15, y, "n = Complex size", size=7.5)
+        self._front.append(Circle((1.3, y), 0.1, fill=False, edgecolor="#555555", lw=1.8))
+        self._t(1.45, y, "A + letter = Advanced (owner)", size=7.5)
+        self._front.append(RegularPolygon((3.35, y), 4, radius=0.08, facecolor=CRYSTAL, edgecolor="black", lw=0.5))
+        self._t(3.47, y, "Crystal", size=7.5)
+        self._t(4.05, y, "D / Rs = Discovery / Research tile", size=7.5)
+        y -= 0.26
+        x = 0.22
+        for shape, name in (("square", "Bot"), ("triangle", "Rover"), ("disc", "Miner")):
+            self._front.append({"square": Rectangle((x - 0.065, y - 0.065), 0.13, 0.13),
+                                "triangle": Polygon([(x - 0.078, y - 0.065), (x + 0.078, y - 0.065),
+                                                     (x, y + 0.085)], closed=True),
+                                "disc": Circle((x, y), 0.065)}[shape])
+            self._front[-1].set(facecolor="white", edgecolor="black", lw=0.6)
+            self._t(x + 0.12, y, name, size=7.5)
+            x += 0.27 + text_width(name, 7.5)
+        self._t(x - 0.05, y, "(letter = owner)" + ("   shaded = Building Zones of the player to move"
+                                                   if self.zones else ""), size=7.5)
 
     # ----------------------------------------------------------------- action spaces and turn order
-    def _actions(self, state, y0):
-        ax = self.ax
-        n = len(state.players)
+    def _static_actions(self, n, x, y0):
         for col, (side, acts) in enumerate((("ORBIT", D.ORBIT_ACTIONS), ("COLONY", D.COLONY_ACTIONS))):
-            x0 = 15.0 + col * 9.2
-            self._t(x0, y0, f"{side} actions", fontsize=9, weight="bold")
+            x0 = x + col * 3.65
+            self._t(x0, y0, f"{side} actions", size=9.5, weight="bold")
             for i, a in enumerate(acts):
-                y = y0 - 0.62 * (i + 1)
-                active = state.main == a and isinstance(state.to_move, int)
-                self._t(x0, y, SHORT.get(a, D.ACTION_NAME[a]), fontsize=7.5, weight="bold" if active else "normal",
-                        color=HIGHLIGHT if active else "black")
-                on = state.slots[D.ACTIONS.index(a)]
+                y = y0 - 0.3 * (i + 1)
                 for k in range(D.slots_for(a, n)):
-                    cx = x0 + 6.2 + 0.55 * k
-                    if k < len(on):
-                        ax.add_artist(Circle((cx, y), 0.22, facecolor=SEAT_COLOURS[on[k]], edgecolor="black", lw=0.6))
-                        self._t(cx, y, state.players[on[k]][0], ha="center", fontsize=6.5)
-                    else:
-                        ax.add_artist(Circle((cx, y), 0.22, fill=False, edgecolor="#999999", lw=0.6))
-            # Turn Order spaces
-            y = y0 - 0.62 * 6.1
-            self._t(x0, y, "Turn Order:", fontsize=7.5)
+                    self._patches.append(Circle((x0 + 2.45 + 0.26 * k, y), 0.1, fill=False, edgecolor=GRID, lw=0.7))
+            y = y0 - 0.3 * 6.2
+            self._t(x0, y, "Turn Order", size=8)
+            for k in range(D.TURN_ORDER_SPACES):
+                cx = x0 + 1.05 + 0.66 * k
+                self._patches.append(Rectangle((cx - 0.22, y - 0.15), 0.44, 0.3, fill=False, edgecolor="#777777",
+                                               lw=0.6))
+                if BONUS[D.TURN_ORDER_BONUS[k]]:
+                    self._t(cx, y - 0.26, BONUS[D.TURN_ORDER_BONUS[k]], ha="center", size=7, color="#333333")
+
+    def _actions(self, state, x, y0):
+        taking = isinstance(state.to_move, int) and state.to_move != CHANCE
+        for col, acts in enumerate((D.ORBIT_ACTIONS, D.COLONY_ACTIONS)):
+            x0 = x + col * 3.65
+            for i, a in enumerate(acts):
+                y = y0 - 0.3 * (i + 1)
+                active = state.main == a and taking
+                if active:
+                    self._under.append(Rectangle((x0 - 0.05, y - 0.13), 3.5, 0.26, facecolor=ACTIVE_FILL,
+                                                 edgecolor=HIGHLIGHT, lw=1.4))
+                self._t(x0, y, SHORT_ACTION.get(a, D.ACTION_NAME[a]), size=8.5, weight="bold" if active else "normal",
+                        color=HIGHLIGHT if active else "black")
+                for k, p in enumerate(state.slots[D.ACTIONS.index(a)]):
+                    self._token("disc", x0 + 2.45 + 0.26 * k, y, p, state.players[p][0], size=0.2)
+            y = y0 - 0.3 * 6.2
             for k in range(D.TURN_ORDER_SPACES):
                 space = col * D.TURN_ORDER_SPACES + k
-                cx = x0 + 2.4 + 1.0 * k
-                bonus = {"crystal": "+1C", "choice": "+1?", "": ""}[D.TURN_ORDER_BONUS[k]]
-                ax.add_artist(Rectangle((cx - 0.4, y - 0.3), 0.8, 0.6, fill=False, edgecolor="#777777", lw=0.6))
-                self._t(cx, y - 0.48, bonus, ha="center", fontsize=5.5)
                 if space in state.order:
+                    cx = x0 + 1.05 + 0.66 * k
                     p = state.order.index(space)
                     face = "#BBBBBB" if state.done[p] else SEAT_COLOURS[p]
-                    ax.add_artist(Rectangle((cx - 0.32, y - 0.22), 0.64, 0.44, facecolor=face, edgecolor="black",
-                                           lw=1.8 if p == state.to_move else 0.6))
-                    self._t(cx, y, state.players[p][0], ha="center", fontsize=7)
+                    self._front.append(Rectangle((cx - 0.17, y - 0.11), 0.34, 0.22, facecolor=face,
+                                                 edgecolor="black", lw=1.8 if p == state.to_move else 0.6))
+                    self._t(cx, y, state.players[p][0], ha="center", size=8, weight="bold")
 
     # ----------------------------------------------------------------- tracks, missions, displays
-    def _tracks(self, state, y0):
-        ax = self.ax
-        x0 = 15.0
-        # Shuttle track: Orbit 3 2 1 | 0 | 1 2 3 Colony
-        self._t(x0, y0 + 2.5, "Shuttle", fontsize=7.5, weight="bold")
+    def _static_tracks(self, x0, y0):
+        self._t(x0, y0, "Shuttle", size=9, weight="bold")
+        sx = x0 + 2.2                      # Orbit 3 2 1 | 0 | 1 2 3 Colony
+        self._t(sx - 1.12, y0, "Orbit", size=8, ha="right")
         for k in range(-3, 4):
-            cx = x0 + 4.4 + 0.8 * k
-            ax.add_artist(Rectangle((cx - 0.33, y0 + 2.2), 0.66, 0.6, fill=False,
-                                   edgecolor=HIGHLIGHT if k == 0 else "#777777", lw=1.2 if k == 0 else 0.6))
-        pos = -state.shuttle_pos if state.shuttle_side == "orbit" else state.shuttle_pos
-        ax.add_artist(Polygon([(x0 + 4.4 + 0.8 * pos - 0.25, y0 + 2.3), (x0 + 4.4 + 0.8 * pos + 0.25, y0 + 2.3),
-                              (x0 + 4.4 + 0.8 * pos, y0 + 2.75)], closed=True, facecolor="#444444"))
-        self._t(x0 + 0.9, y0 + 2.05, "Orbit", fontsize=6)
-        self._t(x0 + 7.0, y0 + 2.05, "Colony", fontsize=6)
-        left = f"(left the {state.shuttle_left.capitalize()} this phase)" if state.shuttle_left else ""
-        self._t(x0 + 7.4, y0 + 2.5, left, fontsize=6.5)
-        # LSS tracks and Colony level
-        self._t(x0, y0 + 1.45, f"Colony level {state.level}   Remaining Missions "
-                              f"{state.remaining}/{D.MISSIONS_TO_END}" +
-                ("   END TRIGGERED" if state.end_triggered else ""), fontsize=8, weight="bold")
+            cx = sx + 0.32 * k
+            self._patches.append(Rectangle((cx - 0.14, y0 - 0.12), 0.28, 0.24, fill=False,
+                                           edgecolor=HIGHLIGHT if k == 0 else "#777777", lw=1.2 if k == 0 else 0.6))
+        self._t(sx + 1.12, y0, "Colony", size=8)
+        ups = set(D.LEVEL_UP_AT.values())
         for i, track in enumerate(D.LSS_TRACKS):
-            y = y0 + 0.95 - 0.42 * i
-            self._t(x0, y, f"LSS {D.BUILDING_NAME[track][:10]}", fontsize=6.5)
+            y = y0 - 0.66 - 0.22 * i
+            self._t(x0, y, f"LSS {D.BUILDING_NAME[track]}", size=8)
             for k in range(1, D.LSS_MAX + 1):
-                cx = x0 + 3.2 + 0.36 * k
-                filled = k <= state.lss[i]
-                ax.add_artist(Rectangle((cx - 0.15, y - 0.15), 0.3, 0.3,
-                                       facecolor=BUILDING_COLOURS[track] if filled else "white",
-                                       edgecolor="#555555" if k not in D.LEVEL_UP_AT.values() else HIGHLIGHT, lw=0.6))
-        # Missions
-        xm = x0 + 8.4
-        self._t(xm, y0 + 1.45, "Missions (contributions / target):", fontsize=7.5, weight="bold")
-        lines = [f"{D.MISSIONS[card][0]}: {D.MISSIONS[card][1].replace('construct:', 'build ')} {n}/{D.MISSIONS[card][2]}"
-                 for card, n in state.missions]
+                self._patches.append(Rectangle((x0 + 1.47 + 0.19 * k, y - 0.08), 0.16, 0.16, facecolor="none",
+                                               edgecolor=HIGHLIGHT if k in ups else "#555555",
+                                               lw=1.2 if k in ups else 0.5))
+        self._t(x0 + 4.3, y0 - 0.66 - 0.22 * 3, "◂ orange edge: the Colony level rises", size=7.5,
+                color="#333333")
+        self._t(x0 + 4.3, y0 - 0.38, "Missions (contributions / target)", size=9, weight="bold")
+
+    def _tracks(self, state, x0, y0):
+        sx = x0 + 2.2
+        pos = -state.shuttle_pos if state.shuttle_side == "orbit" else state.shuttle_pos
+        px = sx + 0.32 * pos
+        self._front.append(Polygon([(px - 0.1, y0 - 0.08), (px + 0.1, y0 - 0.08), (px, y0 + 0.1)], closed=True,
+                                   facecolor="#444444"))
+        if state.shuttle_left:
+            self._t(sx + 1.65, y0, f"(left the {state.shuttle_left.capitalize()} this phase)", size=8)
+        # Colony level and the LSS tracks (the filled spaces go under the static outlines)
+        end = "  ·  END TRIGGERED" if state.end_triggered else ""
+        self._t(x0, y0 - 0.38, f"Colony level {state.level}  ·  Remaining Missions {state.remaining}/"
+                               f"{D.MISSIONS_TO_END}{end}",
+                size=9, weight="bold", color=HIGHLIGHT if state.end_triggered else "black")
+        for i, track in enumerate(D.LSS_TRACKS):
+            y = y0 - 0.66 - 0.22 * i
+            for k in range(1, min(state.lss[i], D.LSS_MAX) + 1):
+                self._under.append(Rectangle((x0 + 1.47 + 0.19 * k, y - 0.08), 0.16, 0.16,
+                                             facecolor=BUILDING_COLOURS[track], edgecolor="none"))
+            self._t(x0 + 1.55 + 0.19 * D.LSS_MAX + 0.15, y, str(state.lss[i]), size=8, weight="bold")
+        lines = [f"{D.MISSIONS[card][0]}: {D.MISSIONS[card][1].replace('construct:', 'build ')} "
+                 f"{n}/{D.MISSIONS[card][2]}" for card, n in state.missions]
         if lines:
-            self._t(xm, y0 + 1.1, "\n".join(lines), fontsize=7, va="top", linespacing=1.6)
-        # displays
-        yd = y0 - 0.75
+            self._t(x0 + 4.3, y0 - 0.55, "\n".join(lines), size=8, va="top")
+        # the displays
         bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[c][0]]}{D.BLUEPRINTS[c][1]}" for c in state.bp_display)
-        sci = ", ".join(D.SCIENTISTS[c][0] for c in state.sci_display)
-        con = ", ".join(D.CONTRACTS[c][0] for c in state.con_display)
-        grid = " ".join(f"{t[:3]}{k}" for t, k in zip(D.TECHS, state.tech_grid))
-        wh = " ".join(f"{i[:3]}{k}" for i, k in zip(D.ITEMS, state.warehouse))
-        self._t(x0, yd - 0.6, f"Blueprint display: {bps}   Scientists: {sci}\nEarth Contracts: {con}\n"
-                              f"Tech Grid: {grid}\nWarehouse: {wh}   Crystal supply: {state.supply}", fontsize=6.5)
+        sci = ", ".join(D.SCIENTISTS[c][0] for c in state.sci_display) or "none"
+        con = ", ".join(D.CONTRACTS[c][0] for c in state.con_display) or "none"
+        grid = ", ".join(f"{TECH_SHORT.get(t, D.TECH_NAME[t])} {k}" for t, k in zip(D.TECHS, state.tech_grid))
+        wh = ", ".join(f"{i.capitalize()} {k}" for i, k in zip(D.ITEMS, state.warehouse))
+        self._t(x0, y0 - 1.62, f"Blueprint display: {bps or 'empty'}   Scientists: {sci}\n"
+                               f"Earth Contracts: {con}\nTech Grid: {grid}\n"
+                               f"Warehouse: {wh}   Crystal supply: {state.supply}", size=8, va="top")
 
     # ----------------------------------------------------------------- player boards
-    def _player(self, state, p, y, active):
-        ax = self.ax
+    def _static_player(self, p, y):
+        top = y + ROW_H - 0.04
+        self._patches.append(Rectangle((0.08, y + 0.04), W - 0.16, ROW_H - 0.08, facecolor="none", edgecolor=GRID,
+                                       lw=0.7))
+        self._patches.append(Rectangle((0.18, top - 0.3), 0.22, 0.22, facecolor=SEAT_COLOURS[p], edgecolor="black",
+                                       lw=0.6))
+        for k in range(D.DEPOT_SPACES):
+            self._patches.append(Rectangle((DEPOT_X + 0.235 * k, top - 0.6), 0.2, 0.22, facecolor="white",
+                                           edgecolor="black", lw=0.5))
+        self._t(LAB_X, top - 0.19, "Lab (columns: level 1-4)", size=8.5, weight="bold")
+        for ri, row in enumerate(D.LAB_ROWS):
+            cy = top - 0.46 - 0.2 * (2 - ri)
+            self._t(LAB_X + 0.36, cy, row, size=7, ha="right", color="#333333")
+            for col in range(D.LAB_COLUMNS):
+                self._patches.append(Rectangle((LAB_X + 0.42 + 0.56 * col, cy - 0.09), 0.53, 0.18, facecolor="white",
+                                               edgecolor="#666666", lw=0.4))
+
+    def _player(self, state, p, y, active, sheet):
         pl = state.pieces[p]
-        c = SEAT_COLOURS[p]
-        ax.add_artist(Rectangle((0.1, y - 0.05), X_MAX - 0.2, 1.8, facecolor="#FFFFFF",
-                               edgecolor=HIGHLIGHT if active else "#999999", lw=2.2 if active else 0.7))
-        ax.add_artist(Rectangle((0.25, y + 1.2), 0.45, 0.45, facecolor=c, edgecolor="black", lw=0.6))
-        self._t(0.47, y + 1.42, state.players[p][0], ha="center", fontsize=8, weight="bold")
+        top = y + ROW_H - 0.04
+        winner = state.to_move is None and p in state.winners()
+        if active:
+            self._under.append(Rectangle((0.08, y + 0.04), W - 0.16, ROW_H - 0.08, facecolor=ACTIVE_FILL,
+                                         edgecolor="none"))
+        if active or winner:
+            self._patches.append(Rectangle((0.08, y + 0.04), W - 0.16, ROW_H - 0.08, facecolor="none",
+                                           edgecolor=HIGHLIGHT, lw=2.4 if active else 1.6))
+        self._t(0.29, top - 0.19, state.players[p][0], ha="center", size=8.5, weight="bold")
         side = "Orbit" if 0 <= state.order[p] < D.TURN_ORDER_SPACES else "Colony"
-        self._t(0.9, y + 1.42, f"{state.players[p]} ({side})" + ("  <- to move" if active else ""), fontsize=8.5,
-                weight="bold")
-        res = "  ".join(f"{r.capitalize()} {v}" for r, v in zip(D.RESOURCES, pl.res))
+        tag = "  ◀ to move" if active else "  ★ WINNER" if winner else ""
+        self._t(0.5, top - 0.19, f"{state.players[p]} ({side}){tag}", size=9.5, weight="bold",
+                color=HIGHLIGHT if active else "black")
+        res = ", ".join(f"{r.capitalize()} {v}" for r, v in zip(D.RESOURCES, pl.res))
         bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[b][0]]}{D.BLUEPRINTS[b][1]}{'*' if u else ''}"
                         for b, u in pl.blueprints) or "none"
-        sci = ", ".join(D.SCIENTISTS[s][0] + ("@" if h else "") for s, h in pl.scientists) or "none"
+        sci = ", ".join(D.SCIENTISTS[s][0] + (" (placed)" if h else "") for s, h in pl.scientists) or "none"
         con = ", ".join(D.CONTRACTS[k][0] for k in pl.contracts) or "none"
-        self._t(0.3, y + 0.55, f"Storage: {res}   (max {D.RESOURCE_CAP} each)\n"
-                               f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}   "
-                               f"Bots {len(pl.bots)}/{D.BOTS}   Progress cubes {pl.progress}/{D.PROGRESS_CUBES}\n"
-                               f"Blueprints (* built): {bps}   Scientists: {sci}   Contracts: {con}   "
-                               f"goals kept {len(pl.goals)}" + (f", completed {D.GOALS[pl.goal_done][0]}"
-                                                                 if pl.goal_done >= 0 else ""), fontsize=7,
-                linespacing=1.75)
-        # Depot: 8 spaces bottom (left) to top (right); Ships cover the top ones; Crystals
-        xd = 15.2
-        self._t(xd, y + 1.42, f"Depot: Crystals {pl.crystals}/{D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships}"
-                              f"   Hangar: {pl.hangar} Ship(s)", fontsize=7.5)
-        for k in range(D.DEPOT_SPACES):
-            covered = k >= D.DEPOT_SPACES - pl.depot_ships
-            cx = xd + 0.2 + 0.62 * k
-            ax.add_artist(Rectangle((cx, y + 0.55), 0.55, 0.5, facecolor="#9E9E9E" if covered else "#FFFFFF",
-                                    edgecolor="black", lw=0.5, hatch="///" if covered else None))
+        hidden = sum(1 for g in pl.goals if g < 0)
+        known = [D.GOALS[g][0] for g in pl.goals if g >= 0]
+        goals = ", ".join(known + ([f"{hidden} hidden"] if hidden else [])) or "none"
+        done = f";  completed: {D.GOALS[pl.goal_done][0]}" if pl.goal_done >= 0 else ""
+        self._t(0.18, top - 0.42,
+                f"Storage: {res}  (max {D.RESOURCE_CAP} each)\n"
+                f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}  ·  "
+                f"Bots {len(pl.bots)}/{D.BOTS}  ·  Progress cubes {pl.progress}/{D.PROGRESS_CUBES}\n"
+                f"Blueprints (* built): {bps}  ·  Scientists: {sci}  ·  Contracts: {con}\n"
+                f"Private Goals: {goals}{done}", size=8, va="top")
+        # Depot: spaces bottom (left) to top (right); Ships cover the top ones
+        xd = DEPOT_X
+        cap = D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships
+        self._t(xd, top - 0.19, f"Depot: Crystals {pl.crystals}/{cap}", size=8.5, weight="bold")
+        for k in range(D.DEPOT_SPACES - pl.depot_ships, D.DEPOT_SPACES):
+            self._hatched.append(Rectangle((xd + 0.235 * k, top - 0.6), 0.2, 0.22, facecolor="#9E9E9E",
+                                           edgecolor="black", lw=0.5))
+        self._t(xd, top - 0.8, f"hatched = {pl.depot_ships} Ship{'s' if pl.depot_ships != 1 else ''} on it",
+                size=7.5, color="#333333")
+        self._t(xd, top - 0.98, f"Hangar: {pl.hangar} Ship{'s' if pl.hangar != 1 else ''}", size=8)
         # Laboratory: 3 rows x 4 columns
-        xl = 21.2
-        self._t(xl, y + 1.42, "Lab (row x level):", fontsize=7.5)
-        cells = {(r, col): t for t, r, col in pl.lab}
-        for ri, row in enumerate(D.LAB_ROWS):
-            for col in range(1, D.LAB_COLUMNS + 1):
-                cx = xl + 0.2 + 0.95 * (col - 1)
-                cy = y + 0.05 + 0.36 * ri
-                t = cells.get((row, col))
-                ax.add_artist(Rectangle((cx, cy), 0.9, 0.33, facecolor="#D9EAF7" if t else "white",
-                                       edgecolor="#666666", lw=0.4))
-                if t:
-                    self._t(cx + 0.45, cy + 0.16, t[:5], ha="center", fontsize=5.5)
-        # score so far
-        sheet = state.score()
-        self._t(26.2, y + 1.42, f"OP now: {sheet.totals[p]}" + (" (final)" if sheet.final else " (provisional)"),
-                fontsize=8, weight="bold")
-        cats = [f"{r.category[:16]} {r.points:+d}" for r in sheet.rows if r.player == p and r.points]
-        self._t(26.2, y + 0.55, "\n".join(", ".join(cats[i:i + 2]) for i in range(0, min(len(cats), 6), 2)),
-                fontsize=6)
+        for t, row, col in pl.lab:
+            cy = top - 0.46 - 0.2 * (2 - D.LAB_ROWS.index(row))
+            cx = LAB_X + 0.42 + 0.56 * (col - 1)
+            self._patches.append(Rectangle((cx, cy - 0.09), 0.53, 0.18, facecolor="#D9EAF7", edgecolor="#666666",
+                                           lw=0.4))
+            self._t(cx + 0.265, cy, LAB_SHORT.get(t, t[:7]), ha="center", size=7)
+        # the score so far
+        xs = 11.35
+        self._t(xs, top - 0.19, f"OP now: {sheet.totals[p]}" + (" (final)" if sheet.final else " (so far)"),
+                size=9, weight="bold")
+        cats = [(CATEGORY_SHORT.get(r.category, r.category), r.points)
+                for r in sheet.rows if r.player == p and r.points]
+        if len(cats) > 6:
+            rest = cats[5:]
+            cats = cats[:5] + [(f"{len(rest)} more", sum(v for _, v in rest))]
+        for half in (0, 1):
+            part = cats[3 * half: 3 * half + 3]
+            if part:
+                self._t(xs + 1.2 * half, top - 0.4, "\n".join(f"{c} {v:+d}" for c, v in part), size=7.5, va="top")
 
 
 def draw(state, ax=None, zones=False):

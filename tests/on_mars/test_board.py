@@ -1,12 +1,18 @@
 """The board module: a pure function of the state, Board.update reusing its figure."""
 import io
+import random
 
 import matplotlib
 
 matplotlib.use("Agg")
 
+from matplotlib.figure import Figure  # noqa: E402
+
+from mars_rules import CHANCE  # noqa: E402
 from mars_rules.on_mars import new_game  # noqa: E402
-from widgets.on_mars import Board, draw  # noqa: E402
+from widgets import boardkit  # noqa: E402
+from widgets.boardkit import texts_of  # noqa: E402
+from widgets.on_mars import Board, complex_sizes, default_figsize, draw, viewer  # noqa: E402
 
 from .helpers import act, colony, setp  # noqa: E402
 
@@ -17,28 +23,84 @@ def png(fig):
     return buf.getvalue()
 
 
-def test_draw_and_update_show_the_change():
+def advanced_position():
     s = colony(new_game(players=3, seed=2))
     s = setp(s, 0, bots=((1, -2),))
-    s = s._replace(buildings=tuple((h, b, 1, 3, m) if h == (0, -2) else (h, b, a, c, m)
-                                   for h, b, a, c, m in s.buildings))
+    return s._replace(buildings=tuple((h, b, 1, 3, m) if h == (0, -2) else (h, b, a, c, m)
+                                      for h, b, a, c, m in s.buildings))
+
+
+def test_draw_and_update_show_the_change():
+    s = advanced_position()
     fig = draw(s, zones=True)
-    assert fig.axes and any("On Mars, teaching edition" in t.get_text() for t in fig.axes[0].texts)
+    shown = texts_of(fig)
+    assert any(t.startswith("On Mars, teaching edition") for t in shown)
+    assert any("shaded = Building Zones" in t for t in shown)
+    assert "AB" in shown                                   # the Advanced Building of Blue (seat 1)
     board = Board(s)
     before = png(board.fig)
     t = act(act(act(s, "main", action="construct"), "choose_building", building="generator"),
             "construct", building="generator", hex=(2, -3))
     board.update(t)
-    texts = [x.get_text() for x in board.ax.texts]
-    assert "G" in texts and any(x.startswith("A") for x in texts)   # Buildings and the Advanced marker
+    assert board.texts == texts_of(board.fig)
+    assert "G" in board.texts
+    if t.main == "construct" and isinstance(t.to_move, int):      # the action being taken is orange
+        layer = max((a for a in board.ax.get_children() if isinstance(a, boardkit.TextLayer)), key=lambda a: a.zorder)
+        spec = next(x for x in layer.specs if x[2] == "Construct a Building")
+        assert spec[6] == boardkit.HIGHLIGHT and spec[4] == "bold"
     assert png(board.fig) != before
+    # a redraw of the same position gives the same picture, and the static layer is drawn once
+    children = len(board.ax.get_children())
+    board.update(s)
+    board.update(s)
+    assert len(board.ax.get_children()) == children
+    assert png(board.fig) == png(Board(s).fig)
+
+
+def test_complex_sizes_count_adjacent_buildings_of_one_type():
+    s = new_game(players=2, seed=1)
+    first = s.buildings[0]
+    sizes = complex_sizes(s)
+    assert set(sizes) == {b[0] for b in s.buildings} and sizes[first[0]] >= 1
+    from mars_rules.on_mars import data as D
+    nb = next(h for h in D.NEIGHBOURS[first[0]] if h not in sizes)
+    twin = s._replace(buildings=s.buildings + ((nb, first[1], -1, -1, -1),))
+    assert complex_sizes(twin)[first[0]] == complex_sizes(twin)[nb] == sizes[first[0]] + 1
+    assert f"{D.BUILDING_LETTER[first[1]]}{sizes[first[0]] + 1}" in texts_of(draw(twin))
 
 
 def test_draw_into_a_given_axes_and_a_players_view():
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=(16, 12))
-    ax = fig.add_subplot(1, 1, 1)
+    fig = Figure(figsize=default_figsize(4))
+    ax = fig.add_axes((0, 0, 1, 1))
     s = new_game(players=4, seed=1)
-    assert draw(s.view(2), ax=ax) is fig
-    texts = [t.get_text() for t in ax.texts]
-    assert any("Purple (Orbit)" in t for t in texts) and any("to move" in t for t in texts)
+    v = s.view(2)
+    assert viewer(v) == (True, 2) and viewer(s) == (False, None)
+    assert draw(v, ax=ax) is fig
+    shown = texts_of(fig)
+    assert any("Purple (Orbit)" in t for t in shown) and any("to move" in t for t in shown)
+    assert any(t.startswith("Green's view") for t in shown)
+    own = [t for t in shown if t.startswith("Storage:") and "Private Goals:" in t]
+    assert sum("hidden" in t for t in own) == 3                  # the other three players' Goals
+
+
+def test_every_text_is_legible_and_the_figure_fits_a_notebook():
+    s = new_game(players=4, seed=5)
+    board = Board(s)
+    w, h = board.fig.get_size_inches()
+    assert w * boardkit.PNG_DPI <= 1000
+    layers = [a for a in board.ax.get_children() if isinstance(a, boardkit.TextLayer)]
+    assert len(layers) == 2 and min(spec[3] for layer in layers for spec in layer.specs) >= 7
+
+
+def test_random_games_draw_at_every_step_and_end_with_the_winner():
+    from mars_rules import playout
+    rng = random.Random(4)
+    start = new_game(players=2, seed=4)
+    seen = [start]
+    end = playout(start, seed=4, on_step=lambda st, a: seen.append(st) if rng.random() < 0.05 else None)
+    board = Board(start)
+    for st in seen + [end]:
+        board.update(st if st.to_move in (None, CHANCE) else st.view(st.to_move))
+        assert board.png()[:4] == b"\x89PNG"
+    assert any(t.endswith("★ WINNER") for t in board.texts)
+    assert any(t.startswith("OP now:") and t.endswith("(final)") for t in board.texts)
