@@ -127,7 +127,7 @@ def test_chance_draw_and_choose(case):
     button = ex.draw_button
     for _ in range(3):  # a double (triple) click draws once
         button.click()
-    assert ex.state == state.resolve_chance() and ex.history.actions[-1] is None and len(ex.history) == 2
+    assert ex.state == state.resolve_chance() and ex.history.actions[-1] == state.drawn_outcome() and len(ex.history) == 2
     assert "random draw" in ex.history_label.value
 
 
