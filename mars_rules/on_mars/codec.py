@@ -1,7 +1,9 @@
 """Positions as JSON: `to_dict(state)` and `from_json(text)` (every problem listed).
 
 Format 1: {"format": 1, "game": "on_mars", <every State field>}; hexes are [q, r] lists, players are
-objects with the Player fields. `from_json(t).to_json() == t` to the byte.
+objects with the Player fields. `from_json(t).to_json() == t` to the byte. A game played with its own card
+lists ends with "cards": {<list name>: [card, ...], ...} holding the lists that differ from the built-in
+ones (the JSON card-file shape of `data.load_cards`); without it the position uses the built-in lists.
 """
 from __future__ import annotations
 
@@ -38,6 +40,9 @@ def to_dict(state) -> dict:
         v = getattr(state, name)
         if name == "pieces":
             d[name] = [{k: _j(x) for k, x in zip(Player._fields, pl)} for pl in v]
+        elif name == "cards":
+            if v.custom:
+                d[name] = {k: _j(x) for k, x in v.lists().items()}
         else:
             d[name] = _j(v)
     return d
@@ -68,8 +73,20 @@ def _ints(c, v, path, lo, hi, length=None):
 def from_json(text) -> State:
     data = parse_position(text, "on_mars")
     c = Checker()
-    d = c.obj(data, "position", _SCHEMA)
+    schema = _SCHEMA
+    if isinstance(data, dict) and "cards" in data:
+        schema = dict(_SCHEMA, cards=dict)
+    d = c.obj(data, "position", schema)
     c.done()
+    cards = D.DEFAULT_CARDS
+    if "cards" in d:
+        try:
+            cards = D.Cards(D.load_cards(d["cards"]))
+        except (ValueError, TypeError) as e:
+            c.fail("cards", str(e))
+            c.done()
+        if cards.default:
+            cards = D.DEFAULT_CARDS
     names = c.list_of(d["players"], "players", str)
     n = len(names)
     if n not in (2, 3, 4) or len(set(names)) != n:
@@ -105,7 +122,7 @@ def from_json(text) -> State:
             seen_hex.add(tuple(b[0]))
         c.one_of(b[1], p + "[1]", D.BUILDINGS)
         c.int_in(b[2], p + "[2]", -1, n - 1)
-        c.int_in(b[3], p + "[3]", -1, len(D.BLUEPRINTS) - 1)
+        c.int_in(b[3], p + "[3]", -1, len(cards.blueprints) - 1)
         if c.int_in(b[4], p + "[4]", -1, n - 1) and b[4] >= 0 and b[1] != "mine":
             c.fail(p, "only a Mine holds a Miner")
     for i, h in enumerate(c.list_of(d["map_crystals"], "map_crystals", list)):
@@ -116,25 +133,25 @@ def from_json(text) -> State:
             continue
         _hex(c, x[0], f"tiles[{i}][0]")
         if c.one_of(x[1], f"tiles[{i}][1]", ("research", "discovery")):
-            top = len(D.RESEARCH_TILES if x[1] == "research" else D.DISCOVERY_TILES) - 1
+            top = len(D.RESEARCH_TILES if x[1] == "research" else cards.discovery_tiles) - 1
             c.int_in(x[2], f"tiles[{i}][2]", 0, top)
     _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, 4)
     c.int_in(d["level"], "level", 1, D.MAX_LEVEL)
     c.int_in(d["remaining"], "remaining", 0, D.MISSIONS_TO_END)
     for i, m in enumerate(c.list_of(d["missions"], "missions", list)):
-        if len(m) == 2 and c.int_in(m[0], f"missions[{i}][0]", 0, len(D.MISSIONS) - 1):
-            c.int_in(m[1], f"missions[{i}][1]", 0, D.MISSIONS[m[0]][2] - 1)
+        if len(m) == 2 and c.int_in(m[0], f"missions[{i}][0]", 0, len(cards.missions) - 1):
+            c.int_in(m[1], f"missions[{i}][1]", 0, cards.missions[m[0]][2] - 1)
         elif len(m) != 2:
             c.fail(f"missions[{i}]", "a Mission is [card, contributions]")
-    sizes = (len(D.BLUEPRINTS), len(D.SCIENTISTS), len(D.CONTRACTS), len(D.DISCOVERY_TILES), len(D.GOALS),
-             len(D.MISSIONS))
+    sizes = (len(cards.blueprints), len(cards.scientists), len(cards.contracts), len(cards.discovery_tiles), len(cards.goals),
+             len(cards.missions))
     decks = c.list_of(d["decks"], "decks", list, 6)
     for i, deck in enumerate(decks):
         if _ints(c, deck, f"decks[{i}]", -1, sizes[i] - 1) and deck != sorted(deck):
             c.fail(f"decks[{i}]", "a deck is kept sorted")
-    _ints(c, d["bp_display"], "bp_display", 0, len(D.BLUEPRINTS) - 1)
-    _ints(c, d["sci_display"], "sci_display", 0, len(D.SCIENTISTS) - 1)
-    _ints(c, d["con_display"], "con_display", 0, len(D.CONTRACTS) - 1)
+    _ints(c, d["bp_display"], "bp_display", 0, len(cards.blueprints) - 1)
+    _ints(c, d["sci_display"], "sci_display", 0, len(cards.scientists) - 1)
+    _ints(c, d["con_display"], "con_display", 0, len(cards.contracts) - 1)
     _ints(c, d["tech_grid"], "tech_grid", 0, D.TECH_COPIES, len(D.TECHS))
     _ints(c, d["warehouse"], "warehouse", 0, max(max(w) for w in D.WAREHOUSE.values()), len(D.ITEMS))
     c.int_in(d["supply"], "supply", 0, D.CRYSTAL_TOTAL)
@@ -150,12 +167,12 @@ def from_json(text) -> State:
         if isinstance(x, bool) or not isinstance(x, (int, str)) or (isinstance(x, str) and x not in D.TECHS):
             c.fail(f"moves[{i}]", f"{str(x)[:40]} is not a movement count or a Tech type")
     c.int_in(d["choices"], "choices", 0, 9)
-    c.int_in(d["tile"], "tile", -1, len(D.DISCOVERY_TILES) - 1)
+    c.int_in(d["tile"], "tile", -1, len(cards.discovery_tiles) - 1)
     c.one_of(d["build"], "build", ("",) + D.BUILDINGS)
     c.one_of(d["resume"], "resume", ("",) + tuple(STEP))
     pieces = []
     for i, raw in enumerate(c.list_of(d["pieces"], "pieces", dict, n)):
-        pieces.append(_player(c, raw, f"pieces[{i}]", n))
+        pieces.append(_player(c, raw, f"pieces[{i}]", n, cards))
     c.done()
     state = State(
         players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=d["to_move"],
@@ -168,14 +185,15 @@ def from_json(text) -> State:
         sci_display=_t(d["sci_display"]), con_display=_t(d["con_display"]), tech_grid=_t(d["tech_grid"]),
         warehouse=_t(d["warehouse"]), supply=d["supply"], pending=_t(d["pending"]), main=d["main"],
         exec_used=d["exec_used"], pay_left=d["pay_left"], used=d["used"], allow=d["allow"], moves=_t(moves),
-        choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces))
+        choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces),
+        cards=cards)
     problems = consistency(state)
     if problems:
         raise PositionError(problems)
     return state
 
 
-def _player(c, raw, p, n) -> Player:
+def _player(c, raw, p, n, cards) -> Player:
     d = c.obj(raw, p, _PLAYER_SCHEMA)
     if len(d) != len(_PLAYER_SCHEMA):
         return None
@@ -203,16 +221,16 @@ def _player(c, raw, p, n) -> Player:
     if len(set(types)) != len(types):
         c.fail(p + ".lab", "two Tech tiles of one type (only one of each type)")
     for i, x in enumerate(c.list_of(d["blueprints"], p + ".blueprints", list)):
-        if not (len(x) == 2 and c.int_in(x[0], f"{p}.blueprints[{i}][0]", 0, len(D.BLUEPRINTS) - 1)
+        if not (len(x) == 2 and c.int_in(x[0], f"{p}.blueprints[{i}][0]", 0, len(cards.blueprints) - 1)
                 and c.int_in(x[1], f"{p}.blueprints[{i}][1]", 0, 1)):
             c.fail(f"{p}.blueprints[{i}]", "a Blueprint is [card, built 0/1]")
     for i, x in enumerate(c.list_of(d["scientists"], p + ".scientists", list)):
-        if not (len(x) == 2 and c.int_in(x[0], f"{p}.scientists[{i}][0]", 0, len(D.SCIENTISTS) - 1)
+        if not (len(x) == 2 and c.int_in(x[0], f"{p}.scientists[{i}][0]", 0, len(cards.scientists) - 1)
                 and (x[1] == [] or _hex(c, x[1], f"{p}.scientists[{i}][1]"))):
             c.fail(f"{p}.scientists[{i}]", "a Scientist is [card, hex or []]")
-    _ints(c, d["contracts"], p + ".contracts", 0, len(D.CONTRACTS) - 1)
-    _ints(c, d["goals"], p + ".goals", -1, len(D.GOALS) - 1)
-    c.int_in(d["goal_done"], p + ".goal_done", -1, len(D.GOALS) - 1)
+    _ints(c, d["contracts"], p + ".contracts", 0, len(cards.contracts) - 1)
+    _ints(c, d["goals"], p + ".goals", -1, len(cards.goals) - 1)
+    c.int_in(d["goal_done"], p + ".goal_done", -1, len(cards.goals) - 1)
     c.int_in(d["claimed"], p + ".claimed", 0, None)
     c.int_in(d["op"], p + ".op", 0, None)
     if not c.ok():

@@ -6,6 +6,7 @@ from mars_rules.core import Action
 from . import data as D
 from . import flow
 from .board import bmap, buildable, buildable_types, complex_of, joined_size, zone_hexes
+from .texts import of as texts_of
 from .texts import text
 from .tx import can_pay
 
@@ -72,7 +73,7 @@ def end_control(t, seat):
             h, kind, tid = rec
             tiles = tuple(x for x in tiles if x != rec)
             t.s("tiles", tiles)
-            reward = D.RESEARCH_REWARD if kind == "research" else D.DISCOVERY_TILES[tid][1]
+            reward = D.RESEARCH_REWARD if kind == "research" else t.state.cards.discovery_tiles[tid][1]
             t.say(f"{t.name(seat)}'s Rover claims the {kind.capitalize()} tile on {h}.")
             for item, n in reward:
                 t.gain(seat, item, n, f"(the {kind.capitalize()} tile)")
@@ -161,7 +162,7 @@ def upgrade_problem(state, seat, card, h):
         return f"{h} is not in a Building Zone of yours."
     m = bmap(state)
     rec = m.get(h)
-    btype, lvl, _gain = D.BLUEPRINTS[card]
+    btype, lvl, _gain = state.cards.blueprints[card]
     if rec is None or rec[1] != btype:
         return f"The Blueprint upgrades a {D.BUILDING_NAME[btype]}; there is none on {h}."
     if rec[2] >= 0:
@@ -185,11 +186,13 @@ def upgrade_options(state, seat) -> list:
         return []
     m = bmap(state)
     recs = [m[h] for h in zone_hexes(pl) if h in m]
+    table = state.cards.blueprints
+    text = texts_of(state.cards)
     out = []
     for card, built in pl.blueprints:
         if built:
             continue
-        btype, lvl, _gain = D.BLUEPRINTS[card]
+        btype, lvl, _gain = table[card]
         for rec in recs:
             if rec[1] == btype and rec[2] < 0 and (lvl != 3 or len(complex_of(m, rec[0])) >= 3):
                 out.append(Action.fast("upgrade", seat, (("card", card), ("hex", rec[0])), text))
@@ -214,7 +217,7 @@ def apply_upgrade(t, seat, card, h):
     t.setp(seat, blueprints=tuple((c, 1 if c == card else b) for c, b in pl.blueprints))
     t.s("buildings", tuple((x, b, seat, card, mn) if x == h else (x, b, adv, c, mn)
                            for x, b, adv, c, mn in t.g("buildings")))
-    btype = D.BLUEPRINTS[card][0]
+    btype = t.state.cards.blueprints[card][0]
     t.say(f"{t.name(seat)} upgrades the {D.BUILDING_NAME[btype]} on {h}: the Advanced Building marker moves onto it.")
     t.s("used", t.g("used") + 1)
     flow.contribute(t, seat, "upgrade")
@@ -288,6 +291,7 @@ def begin_hire(state, seat):
 
 
 def legal_hire(state, seat) -> list:
+    text = texts_of(state.cards)
     out = []
     if state.level <= D.SCIENTISTS_UNTIL:
         out.extend(Action.fast("hire_scientist", seat, (("card", c),), text) for c in state.sci_display)
@@ -301,11 +305,11 @@ def apply_hire(t, seat, a):
     if a[0] == "hire_scientist":
         t.s("sci_display", tuple(c for c in t.g("sci_display") if c != card))
         t.setp(seat, scientists=pl.scientists + ((card, ()),))
-        t.say(f"{t.name(seat)} hires the {D.SCIENTISTS[card][0]}.")
+        t.say(f"{t.name(seat)} hires the {t.state.cards.scientists[card][0]}.")
         t.s("pending", t.g("pending") + ("scientist",))
     else:
         t.s("con_display", tuple(c for c in t.g("con_display") if c != card))
         t.setp(seat, contracts=pl.contracts + (card,))
-        t.say(f"{t.name(seat)} takes the Earth Contract {D.CONTRACTS[card][0]}.")
+        t.say(f"{t.name(seat)} takes the Earth Contract {t.state.cards.contracts[card][0]}.")
         t.s("pending", t.g("pending") + ("contract",))
     flow.finish_main(t)

@@ -263,7 +263,7 @@ MIN_CARDS = {"blueprints": BLUEPRINT_DISPLAY, "missions": MISSIONS_IN_PLAY, "goa
 
 
 def _tuple(v):
-    return tuple(_tuple(x) for x in v) if isinstance(v, list) else v
+    return tuple(_tuple(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
 def _card_problem(key, card):
@@ -298,7 +298,8 @@ def _card_problem(key, card):
 def load_cards(path_or_data) -> dict:
     """Read your own card lists (a JSON file path, or the already-parsed dict) -> {key: tuple of cards}.
 
-    Raises ValueError listing every problem. Use the result with `use_cards`.
+    Raises ValueError listing every problem. Pass the result to `new_game(cards=...)` (or install it for
+    every new game with `use_cards`).
 
     >>> cards = load_cards({"missions": [["Red Planet", "claim", 1]] * 3})
     >>> cards["missions"][0]
@@ -314,7 +315,7 @@ def load_cards(path_or_data) -> dict:
         if key not in CARD_LISTS:
             problems.append(f"{key!r} is not a card list ({', '.join(CARD_LISTS)})")
             continue
-        if not isinstance(value, list) or len(value) < MIN_CARDS[key]:
+        if not isinstance(value, (list, tuple)) or len(value) < MIN_CARDS[key]:
             problems.append(f"{key}: a list of at least {MIN_CARDS[key]} cards is needed")
             continue
         cards = _tuple(value)
@@ -329,11 +330,93 @@ def load_cards(path_or_data) -> dict:
 
 
 def use_cards(cards: dict) -> dict:
-    """Install card lists (from `load_cards`) for the games started from now on; returns the lists they
-    replace, so `use_cards(old)` puts them back. Positions do not carry card lists: load a position with
-    the same lists installed."""
+    """Install card lists (from `load_cards`) as the lists of the games started from now on without a
+    `cards=` option; returns the lists they replace, so `use_cards(old)` puts them back. (A game keeps
+    its own lists in `state.cards`, and its JSON carries them: nothing else depends on what is installed.)"""
     g = globals()
     old = {key: g[name] for key, name in CARD_LISTS.items() if key in cards}
     for key, value in cards.items():
         g[CARD_LISTS[key]] = value
     return old
+
+
+BUILTIN_CARDS = {key: globals()[name] for key, name in CARD_LISTS.items()}
+"""The teaching edition's own card lists (what `use_cards` may replace for new games)."""
+
+
+class Cards:
+    """The card lists one game is played with: `.blueprints`, `.missions`, `.goals`, `.scientists`,
+    `.contracts` and `.discovery_tiles`, tuples of cards in the shape of the tables above (card id = index).
+
+    Every State carries its Cards (`state.cards`); `custom` names the lists that differ from the built-in
+    ones, and a position's JSON stores exactly those (nothing for a default game).
+
+    >>> c = Cards({"missions": (("Red Planet", "claim", 1),) * 3})
+    >>> c.custom, c.missions[0][0], c.goals == GOALS, Cards() == DEFAULT_CARDS
+    (('missions',), 'Red Planet', True, True)
+    """
+
+    __slots__ = tuple(CARD_LISTS) + ("custom", "_hash", "_text")
+
+    def __init__(self, lists=None):
+        lists = lists or {}
+        for key in CARD_LISTS:
+            setattr(self, key, tuple(lists[key]) if key in lists else BUILTIN_CARDS[key])
+        self.custom = tuple(key for key in CARD_LISTS if getattr(self, key) != BUILTIN_CARDS[key])
+        self._hash = None
+        self._text = None
+
+    @property
+    def default(self) -> bool:
+        """True for the built-in lists."""
+        return not self.custom
+
+    def lists(self) -> dict:
+        """{key: cards} of the lists that differ from the built-in ones (what a position stores)."""
+        return {key: getattr(self, key) for key in self.custom}
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if not isinstance(other, Cards):
+            return NotImplemented
+        return all(getattr(self, key) == getattr(other, key) for key in CARD_LISTS)
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash(tuple(getattr(self, key) for key in CARD_LISTS))
+        return self._hash
+
+    def __repr__(self):
+        return f"Cards({'built-in' if self.default else 'custom: ' + ', '.join(self.custom)})"
+
+
+DEFAULT_CARDS = Cards()
+"""The built-in card lists (a position without a "cards" entry uses them)."""
+
+_installed = [None, DEFAULT_CARDS]
+
+
+def installed_cards() -> Cards:
+    """The Cards of the lists installed now (`use_cards`; the built-in ones unless replaced)."""
+    g = globals()
+    lists = tuple(g[name] for name in CARD_LISTS.values())
+    if _installed[0] is None or any(a is not b for a, b in zip(lists, _installed[0])):
+        cards = Cards(dict(zip(CARD_LISTS, lists)))
+        _installed[0] = lists
+        _installed[1] = DEFAULT_CARDS if cards.default else cards
+    return _installed[1]
+
+
+def as_cards(cards) -> Cards:
+    """`new_game(cards=...)`: None (the installed lists), a Cards, a dict of lists in the JSON card-file shape
+    (checked by `load_cards`; missing lists stay built-in) or the path of a JSON card file."""
+    if cards is None:
+        return installed_cards()
+    if isinstance(cards, Cards):
+        return cards
+    import os
+    if isinstance(cards, (dict, str, os.PathLike)):
+        made = Cards(load_cards(cards))
+        return DEFAULT_CARDS if made.default else made
+    raise TypeError(f"cards must be a Cards, a dict of card lists or a JSON file path, not {type(cards).__name__}")

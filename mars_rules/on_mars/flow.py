@@ -196,9 +196,10 @@ def after_travel(t):
 def contribute(t, seat, kind):
     """A contribution to every Mission of this kind: Crystals and the tracker; a met Mission is removed."""
     missions = t.g("missions")
+    table = t.state.cards.missions
     new = []
     for card, n in missions:
-        name, k, target = D.MISSIONS[card]
+        name, k, target = table[card]
         if k == kind:
             n += 1
             t.gain(seat, "crystal", D.MISSION_CRYSTALS, f"for contributing to Mission {name}")

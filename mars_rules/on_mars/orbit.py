@@ -10,6 +10,7 @@ from mars_rules.core import Action
 from . import data as D
 from .board import _needs, has, tech_level
 from .tx import can_pay, words
+from .texts import of as texts_of
 from .texts import text
 
 RULE = "Orbital Station Main Actions"
@@ -49,7 +50,8 @@ def legal_blueprint(state, seat) -> list:
     out = []
     room = markers_left(state.pieces[seat]) > 0
     if state.used < state.allow and room:
-        out = [Action.fast("take_blueprint", seat, (("card", c),), text) for c in sorted(set(state.bp_display))]
+        tx = texts_of(state.cards)
+        out = [Action.fast("take_blueprint", seat, (("card", c),), tx) for c in sorted(set(state.bp_display))]
     return _finish_list(state, seat, "blueprint", out, room and bool(state.bp_display), "take one more Blueprint")
 
 
@@ -59,7 +61,7 @@ def apply_blueprint(t, seat, card):
     t.s("bp_display", tuple(disp))
     pl = t.p(seat)
     t.setp(seat, blueprints=pl.blueprints + ((card, 0),))
-    b, lvl, gain = D.BLUEPRINTS[card]
+    b, lvl, gain = t.state.cards.blueprints[card]
     t.say(f"{t.name(seat)} takes the {D.BUILDING_NAME[b]} Level {lvl} Blueprint and puts an Advanced Building "
           f"marker on it.")
     t.gain(seat, gain, 1, "(depicted on the Blueprint)")

@@ -138,7 +138,7 @@ def _specific(state, action):
         if kind == "complete_goal":
             if pl.goal_done >= 0:
                 return "You already completed a Private Goal: only one can be completed.", turn.RULE_GOALS
-            name, measure, at_least, _op = D.GOALS[g]
+            name, measure, at_least, _op = state.cards.goals[g]
             have = turn.goal_measure(state, seat, measure)
             return (f"{name} needs {at_least} {D.GOAL_TEXT[measure]}; you have {have}."), turn.RULE_GOALS
     if kind == "travel" and step == "shuttle":

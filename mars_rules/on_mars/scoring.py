@@ -17,7 +17,7 @@ R_END = "End of the Game"
 
 
 def contract_done(state, seat, card) -> bool:
-    _name, kind, what, _plus, _minus = D.CONTRACTS[card]
+    _name, kind, what, _plus, _minus = state.cards.contracts[card]
     pl = state.pieces[seat]
     if kind == "delivery":
         return all(pl.res[D.RES_INDEX[r]] >= n for r, n in what)
@@ -46,16 +46,16 @@ def player_rows(state, seat) -> list:
     add("Tech tiles", sum(D.LAB_COLUMN_OP[c - 1] for _t, _r, c in pl.lab))
     bp = 0
     for card, built in pl.blueprints:
-        v = D.BLUEPRINT_OP[D.BLUEPRINTS[card][1]]
+        v = D.BLUEPRINT_OP[state.cards.blueprints[card][1]]
         bp += v if built else -v
     add("Advanced Buildings / Blueprints", bp)
-    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, D.SCIENTISTS[c][1]) for c, _h in pl.scientists))
+    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, state.cards.scientists[c][1]) for c, _h in pl.scientists))
     con = 0
     for card in pl.contracts:
-        plus, minus = D.CONTRACTS[card][3], D.CONTRACTS[card][4]
+        plus, minus = state.cards.contracts[card][3], state.cards.contracts[card][4]
         con += plus if contract_done(state, seat, card) else -minus
     add("Earth Contracts", con)
-    rows.append(ScoreRow(seat, "Private Goal", D.GOALS[pl.goal_done][3] if pl.goal_done >= 0 else 0,
+    rows.append(ScoreRow(seat, "Private Goal", state.cards.goals[pl.goal_done][3] if pl.goal_done >= 0 else 0,
                          "Missions and Private Goals"))
     return rows
 

@@ -9,14 +9,20 @@ from mars_rules.core import CHANCE, Action, draw_index
 
 from . import data as D
 from .state import Player, State
-from .texts import text
+from .texts import of as texts_of
 
 COLOURS = ("Orange", "Blue", "Green", "Purple")
 DECK_INDEX = {"blueprint": 0, "scientist": 1, "contract": 2, "discovery": 3, "goal": 4, "mission": 5}
 
 
-def new_game(players=2, seed=7, **options):
-    """A new game of On Mars, teaching edition: 2-4 players (a count or a list of names)."""
+def new_game(players=2, seed=7, cards=None, **options):
+    """A new game of On Mars, teaching edition: 2-4 players (a count or a list of names).
+
+    `cards`: your own card lists -- a dict in the JSON card-file shape (see `data.load_cards`; lists not
+    given stay built-in), the path of such a JSON file, or a `data.Cards`. Default: the installed lists
+    (`data.use_cards`), the built-in ones unless replaced. The game keeps them in `state.cards` and its
+    positions carry them."""
+    cards = D.as_cards(cards)
     if options:
         raise TypeError(f"On Mars has no options; unknown: {', '.join(sorted(options))}")
     if isinstance(players, int):
@@ -37,8 +43,9 @@ def new_game(players=2, seed=7, **options):
                              + [(D.START_SHELTERS[i], "shelter", -1, -1, -1) for i in range(n)]))
     warehouse = D.WAREHOUSE[n]
     supply = D.CRYSTAL_TOTAL - warehouse[0] - len(D.START_CRYSTALS) - n * D.START_CRYSTALS_PLAYER
-    decks = (tuple(range(len(D.BLUEPRINTS))), tuple(range(len(D.SCIENTISTS))), tuple(range(len(D.CONTRACTS))),
-             tuple(range(len(D.DISCOVERY_TILES))), tuple(range(len(D.GOALS))), tuple(range(len(D.MISSIONS))))
+    decks = (tuple(range(len(cards.blueprints))), tuple(range(len(cards.scientists))),
+             tuple(range(len(cards.contracts))), tuple(range(len(cards.discovery_tiles))),
+             tuple(range(len(cards.goals))), tuple(range(len(cards.missions))))
     pending = (("order",) * n + ("mission",) * D.MISSIONS_IN_PLAY
                + tuple(f"goal:{i}" for _ in range(D.GOALS_DEALT) for i in range(n))
                + ("blueprint",) * D.BLUEPRINT_DISPLAY + ("scientist",) * D.SCIENTIST_DISPLAY
@@ -52,7 +59,7 @@ def new_game(players=2, seed=7, **options):
         lss=(D.LSS_START,) * 4, level=1, remaining=0, missions=(), decks=decks, bp_display=(), sci_display=(),
         con_display=(), tech_grid=(D.TECH_COPIES,) * len(D.TECHS), warehouse=warehouse, supply=supply,
         pending=pending, main="", exec_used=False, pay_left=0, used=0, allow=0, moves=(), choices=0, tile=-1,
-        build="", resume="", pieces=pieces)
+        build="", resume="", pieces=pieces, cards=cards)
     while state.to_move == CHANCE:
         state = state.resolve_chance()
     return state
@@ -64,7 +71,8 @@ def task_outcomes(state, task) -> tuple:
         return tuple((s, 1) for s in range(len(state.players)) if state.order[s] < 0)
     deck = state.decks[DECK_INDEX[task.split(":")[0]]]
     if task == "blueprint" and state.level < D.LEVEL3_BLUEPRINTS_FROM:
-        return tuple((c, 1) for c in deck if D.BLUEPRINTS[c][1] == 1)
+        bps = state.cards.blueprints
+        return tuple((c, 1) for c in deck if bps[c][1] == 1)
     return tuple((c, 1) for c in deck)
 
 
@@ -73,12 +81,14 @@ def drawn_outcome(state):
     task = state.pending[0]
     cards = task_outcomes(state, task)
     card = cards[draw_index(state.seed, state.draws, len(cards))][0]
-    return Action.fast("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)), text)
+    return Action.fast("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)),
+                       texts_of(state.cards))
 
 
 def outcomes(state) -> tuple:
     task = state.pending[0]
     deck = task.split(":")[0]
+    text = texts_of(state.cards)
     return tuple((Action.fast("reveal", CHANCE, (("deck", deck), ("card", c), ("task", task)), text), w)
                  for c, w in task_outcomes(state, task))
 
@@ -90,7 +100,8 @@ def _task_empty(t, task) -> bool:
     deck_name = task.split(":")[0]
     deck = t.g("decks")[DECK_INDEX[deck_name]]
     if deck_name == "blueprint" and t.g("level") < D.LEVEL3_BLUEPRINTS_FROM:
-        return not any(D.BLUEPRINTS[c][1] == 1 for c in deck)
+        bps = t.state.cards.blueprints
+        return not any(bps[c][1] == 1 for c in deck)
     return not deck
 
 
@@ -130,27 +141,28 @@ def play_reveal(t, action):
     deck.remove(card)
     decks[di] = tuple(deck)
     t.s("decks", tuple(decks))
+    cards = t.state.cards
     if deck_name == "blueprint":
         t.s("bp_display", t.g("bp_display") + (card,))
-        t.say(f"Blueprint display: {bp_name(card)} is revealed.")
+        t.say(f"Blueprint display: {bp_name(card, cards)} is revealed.")
     elif deck_name == "scientist":
         t.s("sci_display", t.g("sci_display") + (card,))
-        t.say(f"Scientist display: the {D.SCIENTISTS[card][0]} is revealed.")
+        t.say(f"Scientist display: the {cards.scientists[card][0]} is revealed.")
     elif deck_name == "contract":
         t.s("con_display", t.g("con_display") + (card,))
-        t.say(f"Earth Contract display: {D.CONTRACTS[card][0]} is revealed.")
+        t.say(f"Earth Contract display: {cards.contracts[card][0]} is revealed.")
     elif deck_name == "mission":
         t.s("missions", t.g("missions") + ((card, 0),))
-        t.say(f"Mission {D.MISSIONS[card][0]} is put on the board.")
+        t.say(f"Mission {cards.missions[card][0]} is put on the board.")
     elif deck_name == "goal":
         seat = int(task.split(":")[1])
         t.setp(seat, goals=t.p(seat).goals + (card,))
         t.say(f"{t.name(seat)} is dealt a secret Private Goal.")
     elif deck_name == "discovery":
         t.s("tile", card)
-        t.say(f"The Discovery tile drawn is {D.DISCOVERY_TILES[card][0]}.")
+        t.say(f"The Discovery tile drawn is {cards.discovery_tiles[card][0]}.")
 
 
-def bp_name(card) -> str:
-    b, lvl, gain = D.BLUEPRINTS[card]
+def bp_name(card, cards=D.DEFAULT_CARDS) -> str:
+    b, lvl, gain = cards.blueprints[card]
     return f"{D.BUILDING_NAME[b]} Level {lvl} (+1 {gain.capitalize()})"

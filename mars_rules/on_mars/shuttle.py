@@ -72,7 +72,7 @@ def apply_discovery(t, seat, h):
         t.say(f"The tile on {h} is replaced.")
     t.s("tiles", tuple(sorted(tiles + ((h, "discovery", tile),))))
     t.s("tile", -1)
-    t.say(f"{t.name(seat)} places the Discovery tile {D.DISCOVERY_TILES[tile][0]} on {h}.")
+    t.say(f"{t.name(seat)} places the Discovery tile {t.state.cards.discovery_tiles[tile][0]} on {h}.")
     t.s("step", t.g("resume"))
     t.s("resume", "")
 

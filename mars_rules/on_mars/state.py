@@ -5,6 +5,8 @@ from typing import NamedTuple
 
 from mars_rules.core import CHANCE, GameState, Step
 
+from . import data as D
+
 TURN_STEPS = (
     Step("setup", "Setup", "The seeded set-up draws: turn order, Missions, Private Goals and the displays.",
          "Setup (ASSUMED, not in the rulebook)"),
@@ -109,6 +111,7 @@ class _Fields(NamedTuple):
     build: str               # the Building type chosen in Construct
     resume: str              # the step to go back to after "resource" / "discovery"
     pieces: tuple            # per seat: Player
+    cards: object = D.DEFAULT_CARDS  # data.Cards: the card lists of this game (JSON: only custom lists)
 
 
 class State(_Fields, GameState):

@@ -7,6 +7,7 @@ from mars_rules.core import Action
 from . import colony, flow, orbit
 from . import data as D
 from .board import advanced_count, bmap
+from .texts import of as texts_of
 from .texts import text
 
 RULE_TURN = "Colonization Phase"
@@ -211,10 +212,11 @@ def executive_options(state, seat) -> list:
             out.append(Action.fast("scientist_action", seat, (("hex", h),), text))
     for card, placed in pl.scientists:
         if not placed:
-            kind = D.SCIENTISTS[card][1]
+            kind = state.cards.scientists[card][1]
             for h, btype, adv, _c, _m in state.buildings:
                 if adv >= 0 and btype == kind and h not in working:
-                    out.append(Action.fast("send_scientist", seat, (("card", card), ("hex", h)), text))
+                    out.append(Action.fast("send_scientist", seat, (("card", card), ("hex", h)),
+                                           texts_of(state.cards)))
     return out
 
 
@@ -256,7 +258,7 @@ def apply_exec(t, seat, a):
         card = a.get("card")
         sci = tuple((c, h if c == card and not placed else placed) for c, placed in t.p(seat).scientists)
         t.setp(seat, scientists=sci)
-        t.say(f"{t.name(seat)} sends the {D.SCIENTISTS[card][0]} to the Advanced "
+        t.say(f"{t.name(seat)} sends the {t.state.cards.scientists[card][0]} to the Advanced "
               f"{D.BUILDING_NAME[rec[1]]} on {h}.")
     elif kind == "advanced_action" and not a.get("free"):
         t.pay(seat, ("crystal",) * D.OWN_ADVANCED_COST)
@@ -294,12 +296,16 @@ def goal_measure(state, seat, measure) -> int:
 
 def goal_options(state, seat) -> list:
     pl = state.pieces[seat]
+    if not pl.goals:
+        return []
+    goals = state.cards.goals
+    text = texts_of(state.cards)
     out = []
     for g in pl.goals:
         if g < 0:
             continue
         out.append(Action.fast("discard_goal", seat, (("goal", g),), text))
-        _name, measure, at_least, _op = D.GOALS[g]
+        _name, measure, at_least, _op = goals[g]
         if pl.goal_done < 0 and goal_measure(state, seat, measure) >= at_least:
             out.append(Action.fast("complete_goal", seat, (("goal", g),), text))
     return out
@@ -315,7 +321,8 @@ def apply_goal(t, seat, a):
         t.gain(seat, "crystal", 1, "(a discarded Private Goal)")
     else:
         t.setp(seat, goals=goals, goal_done=g)
-        t.say(f"{t.name(seat)} completes the Private Goal {D.GOALS[g][0]} ({D.GOALS[g][3]} OP at the end).")
+        goal = t.state.cards.goals[g]
+        t.say(f"{t.name(seat)} completes the Private Goal {goal[0]} ({goal[3]} OP at the end).")
 
 
 # ----------------------------------------------------------------- a Resource of choice
