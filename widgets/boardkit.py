@@ -38,9 +38,10 @@ from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
+from matplotlib.patches import Ellipse, Polygon, Rectangle
 
-__all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "TextLayer", "BoardFigure", "board_axes",
-           "add_patches", "texts_of", "png_bytes", "PNG_DPI"]
+__all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "text_width", "TextLayer", "BoardFigure", "board_axes",
+           "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "PNG_DPI"]
 
 PNG_DPI = 72
 """Resolution of the board images (dots per inch of the figure size), as in widgets.common."""
@@ -97,6 +98,11 @@ def sprite(text, size, weight="normal", style="normal", color="black", dpi=PNG_D
         gc.restore()
     hit = SPRITES[key] = (np.asarray(r.buffer_rgba())[::-1].copy(), w, h, d, pad)
     return hit
+
+
+def text_width(text, size, weight="normal", style="normal", dpi=PNG_DPI) -> float:
+    """Width in inches of one line of text (from its cached sprite): for laying out legends."""
+    return sprite(text, size, weight, style, "black", dpi)[1] / dpi
 
 
 class TextLayer(Artist):
@@ -176,6 +182,22 @@ def add_patches(ax, patches, zorder=1, **kwargs):
     return coll
 
 
+def token(shape, x, y, size, facecolor, edgecolor="black", lw=0.6, squash=1.0):
+    """A playing piece as one patch centred on (x, y), `size` data units wide: "disc", "square" or
+    "triangle" (pointing up). `squash` is the y data units per x data unit on screen, so a disc stays
+    round on axes whose scales differ. The board prints the owner's letter on it."""
+    r = size / 2
+    if shape == "disc":
+        return Ellipse((x, y), size, size * squash, facecolor=facecolor, edgecolor=edgecolor, lw=lw)
+    if shape == "square":
+        return Rectangle((x - r, y - r * squash), size, size * squash, facecolor=facecolor, edgecolor=edgecolor,
+                         lw=lw)
+    if shape == "triangle":
+        return Polygon([(x - r * 1.2, y - r * squash), (x + r * 1.2, y - r * squash), (x, y + r * 1.3 * squash)],
+                       closed=True, facecolor=facecolor, edgecolor=edgecolor, lw=lw)
+    raise ValueError(f"unknown token shape {shape!r}")
+
+
 def texts_of(fig) -> list:
     """Every text drawn on a board figure (ordinary Text artists and TextLayer specs), for tests and for
     reading a board as words."""
@@ -186,6 +208,16 @@ def texts_of(fig) -> list:
             if isinstance(artist, TextLayer):
                 out += artist.texts
     return out
+
+
+class PngMixin:
+    """For a board object with a `.fig`: `png()` gives its PNG bytes, and a notebook shows it as a PNG."""
+
+    def png(self, dpi: int = PNG_DPI) -> bytes:
+        return png_bytes(self.fig, dpi)
+
+    def _repr_png_(self):
+        return self.png()
 
 
 def png_bytes(fig, dpi: int = PNG_DPI) -> bytes:

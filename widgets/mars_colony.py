@@ -19,7 +19,7 @@ from mars_rules.mars_colony.flow import contract_limit, science
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import capacity, consumption, hand_limit, lookup, summary
 
-from .boardkit import OKABE_ITO, TextLayer, add_patches, board_axes, texts_of
+from .boardkit import OKABE_ITO, PngMixin, TextLayer, add_patches, board_axes, texts_of
 
 __all__ = ["Board", "draw", "texts_of"]
 
@@ -43,7 +43,7 @@ def _built(col, track, level):
     return level <= getattr(col, field)
 
 
-class Board:
+class Board(PngMixin):
     """One figure for the whole table; `update(state)` redraws it."""
 
     def __init__(self, state, ax=None, figsize=None):

@@ -38,8 +38,9 @@ from matplotlib.patches import Circle, Polygon, Rectangle, RegularPolygon
 from mars_rules import CHANCE
 from mars_rules.on_mars import data as D
 
-from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, TextLayer, add_patches, board_axes, png_bytes,
-                       text_width)
+from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, PngMixin, TextLayer, add_patches, board_axes,
+                       text_width, token)
+from .common import step_title
 
 BUILDING_COLOURS = {"mine": "#A6761D", "generator": OKABE_ITO["yellow"], "water": "#6BAED6",
                     "greenhouse": "#A6D96A", "oxygen": "#E0E0E0", "shelter": "#FDB863"}
@@ -74,10 +75,6 @@ def _xy(h, cx, cy):
     return cx + HEX * SQ3 * (q + r / 2), cy - HEX * 1.5 * r
 
 
-def step_title(state) -> str:
-    return next((st.title for st in state.game.TURN_STEPS if st.key == state.step), str(state.step))
-
-
 def viewer(state):
     """(is this a player's view, the seat seeing it or None): a view hides the other players' Private
     Goals (-1), so the one seat whose Goals are not hidden is the viewer."""
@@ -108,7 +105,7 @@ def complex_sizes(state) -> dict:
     return sizes
 
 
-class Board:
+class Board(PngMixin):
     """Builds the figure once; `update(state)` redraws it for a new state."""
 
     def __init__(self, state, ax=None, figsize=None, zones=False):
@@ -118,12 +115,6 @@ class Board:
         self._layout = None
         self._dyn: list = []
         self.update(state)
-
-    def png(self, dpi: int = PNG_DPI) -> bytes:
-        return png_bytes(self.fig, dpi)
-
-    def _repr_png_(self):
-        return self.png()
 
     @property
     def texts(self) -> list:
@@ -200,15 +191,7 @@ class Board:
 
     def _token(self, shape, x, y, seat, letter, size=0.15):
         """A seat's piece: "square" (Bot), "triangle" (Rover), "disc" (Miner, Colonist), with its letter."""
-        c = SEAT_COLOURS[seat]
-        r = size / 2
-        if shape == "square":
-            self._front.append(Rectangle((x - r, y - r), size, size, facecolor=c, edgecolor="black", lw=0.6))
-        elif shape == "triangle":
-            self._front.append(Polygon([(x - r * 1.2, y - r), (x + r * 1.2, y - r), (x, y + r * 1.3)],
-                                       closed=True, facecolor=c, edgecolor="black", lw=0.6))
-        else:
-            self._front.append(Circle((x, y), r, facecolor=c, edgecolor="black", lw=0.6))
+        self._front.append(token(shape, x, y, size, SEAT_COLOURS[seat]))
         self._t(x, y - (0.014 if shape == "triangle" else 0), letter, size=7 if size < 0.18 else 8,
                 weight="bold", ha="center")
 
@@ -309,11 +292,7 @@ class Board:
         y -= 0.26
         x = 0.22
         for shape, name in (("square", "Bot"), ("triangle", "Rover"), ("disc", "Miner")):
-            self._front.append({"square": Rectangle((x - 0.065, y - 0.065), 0.13, 0.13),
-                                "triangle": Polygon([(x - 0.078, y - 0.065), (x + 0.078, y - 0.065),
-                                                     (x, y + 0.085)], closed=True),
-                                "disc": Circle((x, y), 0.065)}[shape])
-            self._front[-1].set(facecolor="white", edgecolor="black", lw=0.6)
+            self._front.append(token(shape, x, y, 0.13, "white"))
             self._t(x + 0.12, y, name, size=7.5)
             x += 0.27 + text_width(name, 7.5)
         self._t(x - 0.05, y, "(letter = owner)" + ("   shaded = Building Zones of the player to move"

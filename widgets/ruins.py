@@ -9,11 +9,12 @@ others' cards are face down. Colours are Okabe-Ito (colour-blind safe) and alway
 """
 from __future__ import annotations
 
-from matplotlib.patches import Ellipse, FancyBboxPatch, Rectangle
+from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules.ruins.text import a_rank
 
-from .boardkit import HIGHLIGHT, SEAT_COLOURS, TextLayer, add_patches, board_axes
+from .boardkit import HIGHLIGHT, SEAT_COLOURS, PngMixin, TextLayer, add_patches, board_axes, token
+from .common import step_title
 
 # seats: boardkit.SEAT_COLOURS (Okabe-Ito), and the seat letter is always printed as well
 DAY_FACE, NIGHT_FACE, BACK = "#FFF4CC", "#1F3A68", "#9A9A9A"
@@ -26,7 +27,7 @@ def _effect_tag(effect) -> str:
     return {"rank": f"+{amount}", "wild": "W", "draw": f"D{amount}", "light": f"L{amount}"}[kind]
 
 
-class Board:
+class Board(PngMixin):
     """Builds the figure once; `update(state)` redraws it for a new state."""
 
     def __init__(self, state, ax=None, figsize=None):
@@ -61,7 +62,7 @@ class Board:
         return self.fig
 
     def _circle(self, xy, r, **kw):
-        return Ellipse(xy, 2 * r, 2 * r * self._squash, **kw)
+        return token("disc", xy[0], xy[1], 2 * r, kw.pop("facecolor"), squash=self._squash, **kw)
 
     def _text(self, x, y, s, fontsize=9, fontweight="normal", color="black", ha="left", va="center"):
         self._texts.add(x, y, s, fontsize, fontweight, color, ha, va)
@@ -75,7 +76,7 @@ class Board:
         from mars_rules.core import CHANCE
         title = "Ruins" + (" - showdown (round 5)" if s.round == 5 else f" - round {s.round} of 4")
         self._text(0.2, top - 0.3, title, fontsize=14, fontweight="bold")
-        step = next((st.title for st in s.game.TURN_STEPS if st.key == s.step), s.step)
+        step = step_title(s)
         who = ("game over: " + ", ".join(s.players[p] for p in s.winners()) + " won") if s.to_move is None else \
             ("chance" if s.to_move == CHANCE else s.players[s.to_move])
         seen = f"   |   {s.players[s.viewer]}'s view (other hands face down)" if s.viewer >= 0 else ""

@@ -40,7 +40,7 @@ from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
 from mars_rules.ruins_of_mars.scoring import language_pp
 
-from .boardkit import OKABE_ITO, PNG_DPI, TextLayer, add_patches, board_axes, png_bytes
+from .boardkit import OKABE_ITO, PNG_DPI, PngMixin, TextLayer, add_patches, board_axes
 
 W, H = 13.0, 10.05
 """Drawing units (inches at the default size)."""
@@ -203,7 +203,7 @@ def tech_row_bonus(state, seat, row) -> int | None:
     return 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
 
 
-class Board:
+class Board(PngMixin):
     """The whole position as one figure: `Board(state)`, `.fig`, `.update(state)`, `.png()`.
 
     The static parts (Site boxes, track grid, display frame, panel frames) are built once per layout
@@ -239,12 +239,6 @@ class Board:
         self._begin()
         self._dynamic(state)
         self._dyn_artists = self._flush(static=False)
-
-    def png(self, dpi: int = PNG_DPI) -> bytes:
-        return png_bytes(self.fig, dpi)
-
-    def _repr_png_(self):
-        return self.png()
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _begin(self):
