@@ -35,13 +35,13 @@ import numpy as np
 from matplotlib import rcParams
 from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import RendererAgg
-from matplotlib.collections import PatchCollection
+from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Ellipse, Polygon, Rectangle
 
 __all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "text_width", "TextLayer", "BoardFigure", "board_axes",
-           "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "PNG_DPI"]
+           "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "LayeredBoard", "PNG_DPI"]
 
 PNG_DPI = 72
 """Resolution of the board images (dots per inch of the figure size), as in widgets.common."""
@@ -218,6 +218,86 @@ class PngMixin:
 
     def _repr_png_(self):
         return self.png()
+
+
+class LayeredBoard(PngMixin):
+    """A board drawn in two layers, for fast redraws: the static layer (grids, frames, legends: what
+    depends only on the layout, e.g. the number of seats) is built once per layout; `update(state)`
+    removes the few artists of the dynamic layer and draws the new ones.
+
+    A subclass sets `self.fig`, `self.ax`, calls `self._start_layers()` then `self.update(state)`, and
+    defines `layout(state)` (a hashable), `_static(state)` and `_dynamic(state)`. Both of these queue
+    texts with `self._t(...)` and shapes in lists: `_under` (below everything), `_patches`, `_hatched`
+    (drawn with `HATCH`), `_front` (pieces) and `_lines` ((segment, width) pairs, colour `LINE_COLOUR`);
+    `_flush_extra(static, out)` may add more artists (append them to `out`). Zorders: under 0.5,
+    static patches 1, hatched 1.6, dynamic patches and lines 2, front 3, texts 10 (static) / 11.
+    """
+
+    LINESPACING = 1.3
+    HATCH = "///"
+    LINE_COLOUR = "#333333"
+
+    def _start_layers(self):
+        self._layout = None
+        self._dyn: list = []
+        self._static_layer = None
+        self.state = None
+
+    def layout(self, state):
+        return len(state.players)
+
+    def update(self, state):
+        """Redraw for `state` (the static layer is reused while the layout is the same)."""
+        for a in self._dyn:
+            a.remove()
+        self._dyn = []
+        layout = self.layout(state)
+        if layout != self._layout:
+            self.ax.clear()
+            self._begin()
+            self._static(state)
+            self._static_layer = self._flush(static=True)[-1]
+            self._layout = layout
+        self.state = state
+        self._begin()
+        self._dynamic(state)
+        self._dyn = self._flush(static=False)
+        return self.fig
+
+    @property
+    def texts(self) -> list:
+        """Every text on the board, static layer first (for tests and for reading the board as words)."""
+        return self._static_layer.texts + self._texts.texts
+
+    def _begin(self):
+        self._texts = TextLayer(linespacing=self.LINESPACING)
+        self._under, self._patches, self._hatched, self._front, self._lines = [], [], [], [], []
+
+    def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
+        self._texts.add(x, y, s, size, weight, color, ha, va, style)
+
+    def _flush(self, static):
+        """Add what was queued as a few artists; returns them, the text layer last."""
+        ax, out = self.ax, []
+        for patches, z, extra in ((self._under, 0.5, {}), (self._patches, 1 if static else 2, {}),
+                                  (self._hatched, 1.6, {"hatch": self.HATCH})):
+            coll = add_patches(ax, patches, zorder=z, **extra)
+            if coll is not None:
+                out.append(coll)
+        if self._lines:
+            segs, widths = zip(*self._lines)
+            out.append(ax.add_collection(LineCollection(segs, colors=self.LINE_COLOUR, linewidths=widths,
+                                                        capstyle="round", zorder=2), autolim=False))
+        coll = add_patches(ax, self._front, zorder=3)
+        if coll is not None:
+            out.append(coll)
+        self._flush_extra(static, out)
+        self._texts.set_zorder(10 if static else 11)
+        out.append(ax.add_artist(self._texts))
+        return out
+
+    def _flush_extra(self, static, out):
+        """Hook: add more artists of this layer (e.g. scatter markers) to the axes and to `out`."""
 
 
 def png_bytes(fig, dpi: int = PNG_DPI) -> bytes:

@@ -32,14 +32,12 @@ from __future__ import annotations
 
 import math
 
-from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Polygon, Rectangle, RegularPolygon
 
 from mars_rules import CHANCE
 from mars_rules.on_mars import data as D
 
-from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, PngMixin, TextLayer, add_patches, board_axes,
-                       text_width, token)
+from .boardkit import HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, LayeredBoard, board_axes, text_width, token
 from .common import step_title
 
 BUILDING_COLOURS = {"mine": "#A6761D", "generator": OKABE_ITO["yellow"], "water": "#6BAED6",
@@ -105,77 +103,31 @@ def complex_sizes(state) -> dict:
     return sizes
 
 
-class Board(PngMixin):
-    """Builds the figure once; `update(state)` redraws it for a new state."""
+class Board(LayeredBoard):
+    """Builds the figure once; `update(state)` redraws it for a new state. What depends only on the
+    number of players (hex grid, legend, empty slots, track and Lab cells, frames) is the static layer,
+    drawn once; an update redraws only the pieces and texts of the position."""
+
+    LINESPACING = 1.45
 
     def __init__(self, state, ax=None, figsize=None, zones=False):
         self.zones = zones
         self.fig, self.ax = board_axes(ax, figsize or default_figsize(len(state.players)), rect=(0, 0, 1, 1),
                                        dpi=PNG_DPI)
-        self._layout = None
-        self._dyn: list = []
+        self._start_layers()
         self.update(state)
 
-    @property
-    def texts(self) -> list:
-        """Every text on the board (for tests and for reading the board as words)."""
-        return self._static_texts + self._texts.texts
+    def layout(self, state):
+        return len(state.players), self.zones
 
-    # ----------------------------------------------------------------- drawing
-    def update(self, state):
-        """Redraw for `state`. What never changes for a number of players (hex grid, legend, empty slots,
-        track and Lab cells, frames) is drawn once; only the pieces and texts of the position are redrawn."""
-        ax = self.ax
+    def _static(self, state):
         n = len(state.players)
-        for a in self._dyn:
-            a.remove()
-        self._dyn = []
-        self.top = top = TOP_H + ROW_H * n + 0.1
-        if self._layout != (n, self.zones):
-            ax.clear()
-            ax.set_axis_off()
-            ax.set_xlim(0, W)
-            ax.set_ylim(0, top)
-            ax.set_aspect("equal")
-            self._begin()
-            self._static(n, top)
-            static = self._flush(static=True)
-            self._static_texts = static[-1].texts if static else []
-            self._layout = (n, self.zones)
-        self.state = state
-        self._begin()
-        seat = state.to_move if isinstance(state.to_move, int) and state.to_move != CHANCE else None
-        self._title(state, top)
-        self._map(state, MAP_CX, top - 0.72 - MAP_H / 2, seat)
-        self._actions(state, RIGHT_X, top - 0.95)
-        self._tracks(state, RIGHT_X, top - 3.55)
-        sheet = state.score()
-        for p in range(n):
-            self._player(state, p, top - TOP_H - ROW_H * (p + 1), p == seat, sheet)
-        self._dyn = self._flush(static=False)
-        return self.fig
-
-    def _begin(self):
-        self._texts = TextLayer(linespacing=1.45)
-        self._under, self._patches, self._front, self._hatched, self._lines = [], [], [], [], []
-
-    def _flush(self, static):
-        """Add what was collected as a few artists (zorder: static below dynamic); returns them, texts last."""
-        ax, out = self.ax, []
-        for patches, z, extra in ((self._under, 0.5, {}), (self._patches, 1 if static else 1.5, {}),
-                                  (self._hatched, 1.6, {"hatch": "///"}), (self._front, 3, {})):
-            coll = add_patches(ax, patches, zorder=z, **extra)
-            if coll is not None:
-                out.append(coll)
-        if self._lines:
-            segs, widths = zip(*self._lines)
-            out.append(ax.add_collection(LineCollection(segs, colors="#333333", linewidths=widths, capstyle="round",
-                                                        zorder=2), autolim=False))
-        self._texts.set_zorder(10 if static else 11)
-        out.append(ax.add_artist(self._texts))
-        return out
-
-    def _static(self, n, top):
+        top = TOP_H + ROW_H * n + 0.1
+        ax = self.ax
+        ax.set_axis_off()
+        ax.set_xlim(0, W)
+        ax.set_ylim(0, top)
+        ax.set_aspect("equal")
         cx, cy = MAP_CX, top - 0.72 - MAP_H / 2
         for h in D.HEXES:
             self._patches.append(RegularPolygon(_xy(h, cx, cy), 6, radius=HEX * 0.97, facecolor="#F7F3EE",
@@ -186,8 +138,17 @@ class Board(PngMixin):
         for p in range(n):
             self._static_player(p, top - TOP_H - ROW_H * (p + 1))
 
-    def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
-        self._texts.add(x, y, s, size, weight, color, ha, va, style)
+    def _dynamic(self, state):
+        n = len(state.players)
+        top = TOP_H + ROW_H * n + 0.1
+        seat = state.to_move if isinstance(state.to_move, int) and state.to_move != CHANCE else None
+        self._title(state, top)
+        self._map(state, MAP_CX, top - 0.72 - MAP_H / 2, seat)
+        self._actions(state, RIGHT_X, top - 0.95)
+        self._tracks(state, RIGHT_X, top - 3.55)
+        sheet = state.score()
+        for p in range(n):
+            self._player(state, p, top - TOP_H - ROW_H * (p + 1), p == seat, sheet)
 
     def _token(self, shape, x, y, seat, letter, size=0.15):
         """A seat's piece: "square" (Bot), "triangle" (Rover), "disc" (Miner, Colonist), with its letter."""

@@ -40,7 +40,7 @@ from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
 from mars_rules.ruins_of_mars.scoring import language_pp
 
-from .boardkit import OKABE_ITO, PNG_DPI, PngMixin, TextLayer, add_patches, board_axes
+from .boardkit import OKABE_ITO, PNG_DPI, LayeredBoard, board_axes
 
 W, H = 13.0, 10.05
 """Drawing units (inches at the default size)."""
@@ -203,7 +203,7 @@ def tech_row_bonus(state, seat, row) -> int | None:
     return 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
 
 
-class Board(PngMixin):
+class Board(LayeredBoard):
     """The whole position as one figure: `Board(state)`, `.fig`, `.update(state)`, `.png()`.
 
     The static parts (Site boxes, track grid, display frame, panel frames) are built once per layout
@@ -217,40 +217,21 @@ class Board(PngMixin):
         box = self.ax.get_position()
         width, height = self.fig.get_size_inches()
         self._k = round(min(box.width * width / W, box.height * height / H), 3)
-        self._dyn_artists: list = []
-        self._layout = None
-        self.state = None
+        self._start_layers()
         self.update(state)
 
-    # ----- public ---------------------------------------------------------------------------------------
-    def update(self, state) -> None:
-        """Redraw for `state` (the static layer is reused when the seats are the same)."""
-        layout = (len(state.players), bool(state.solo))
-        for a in self._dyn_artists:
-            a.remove()
-        self._dyn_artists = []
-        if layout != self._layout:
-            self.ax.clear()
-            self._begin()
-            self._static(state)
-            self._flush(static=True)
-            self._layout = layout
-        self.state = state
-        self._begin()
-        self._dynamic(state)
-        self._dyn_artists = self._flush(static=False)
+    def layout(self, state):
+        """The static layer depends on the seats (and on the solo AI's panel)."""
+        return len(state.players), bool(state.solo)
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _begin(self):
-        self._texts, self._patches, self._marks, self._pips, self._under = [], [], [], [], []
+        super()._begin()
+        self._marks, self._pips = [], []
 
-    def _flush(self, static):
+    def _flush_extra(self, static, out):
+        """The resource pips and the players' markers as scatter plots."""
         ax = self.ax
-        out = []
-        for patches, zorder in ((self._under, 0.5), (self._patches, 1 if static else 2)):
-            coll = add_patches(ax, patches, zorder=zorder)
-            if coll is not None:
-                out.append(coll)
         if self._pips:
             xs, ys, cs = zip(*self._pips)
             out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444",
@@ -261,13 +242,10 @@ class Board(PngMixin):
             out.append(ax.scatter([m[0] for m in pts], [m[1] for m in pts], s=[m[3] * self._k ** 2 for m in pts],
                                   marker=PLAYER_MARKER[seat % 4], facecolor=PLAYER_FACE[seat % 4],
                                   edgecolor="black", linewidths=0.9, zorder=5))
-        if self._texts:
-            out.append(ax.add_artist(TextLayer(self._texts, zorder=10 if static else 11)))
-        return out
 
     def _t(self, x, y, s, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",
            va="center"):
-        self._texts.append((x, y, s, round(fontsize * self._k, 2), fontweight, style, color, ha, va))
+        self._texts.add(x, y, s, round(fontsize * self._k, 2), fontweight, color, ha, va, style)
 
     def _box(self, x, y, w, h, round_=0.04, facecolor="white", edgecolor=GRID, linewidth=0.8,
              linestyle="solid", under=False):
