@@ -139,12 +139,100 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
         return hit
     if len(_memo) > 200_000:
         _memo.clear()
-    result = _search(list(items), min_rank, mode, offers, 0, budget)
+    result = _solve(items, min_rank, mode, offers, budget)
     _memo[key] = result
     return result
 
 
+def _solve(items, min_rank, mode, offers, budget) -> bool:
+    """The answer of `_search` (two ruins or more, SET or PARTIAL), by a small dynamic programme.
+
+    Each ruin's ways of taking offers are listed once (`_options`). Going through the ruins, a state is
+    (offers used, the rank every plain ruin so far ends at, or -1 while all are wild) with its lowest
+    cost; a ruin joins by ending at that rank or becoming wild. A finished set whose ruins all end wild is
+    checked apart (its rank is then the highest of theirs)."""
+    states = {(0, -1): 0}
+    for r, w, free in items:
+        if w:
+            continue  # a wild ruin fits any rank: it needs no offer here
+        nxt = {}
+        for (mask, rank), cost in states.items():
+            for m, c, plus, wild in _options(free, offers, budget):
+                if mask & m or c + cost > budget:
+                    continue
+                if wild:
+                    key = (mask | m, rank)
+                else:
+                    end = r + plus
+                    if end < min_rank or (rank >= 0 and end != rank):
+                        continue
+                    key = (mask | m, end)
+                c += cost
+                old = nxt.get(key)
+                if old is None or c < old:
+                    nxt[key] = c
+        if not nxt:
+            return False
+        states = nxt
+    if mode == PARTIAL or any(rank >= 0 for _m, rank in states):
+        return True
+    # SET, every plain ruin made wild: the set's rank is the highest final rank (wild ruins may take offers)
+    states = {(0, -1): 0}
+    for r, w, free in items:
+        nxt = {}
+        for (mask, top), cost in states.items():
+            for m, c, plus, wild in _options(free, offers, budget):
+                if mask & m or c + cost > budget or not (wild or w):
+                    continue
+                key = (mask | m, max(top, r + plus))
+                c += cost
+                old = nxt.get(key)
+                if old is None or c < old:
+                    nxt[key] = c
+        if not nxt:
+            return False
+        states = nxt
+    return any(top >= min_rank for _m, top in states)
+
+
+_options_memo: dict = {}
+
+
+def _options(free: int, offers: tuple, budget: int) -> tuple:
+    """Every way one ruin with free positions `free` can take some of `offers` within `budget`:
+    ((offer mask, cost, rank added, becomes wild), ...), taking nothing first."""
+    key = (free, offers, budget)
+    hit = _options_memo.get(key)
+    if hit is not None:
+        return hit
+    out = [(0, 0, 0, False)]
+    k = len(offers)
+    for mask in range(1, 1 << k):
+        cost = used = plus = 0
+        wild = False
+        for i in range(k):
+            if mask >> i & 1:
+                c, pos, kind, amount = offers[i]
+                bit = 1 << pos
+                if not free & bit or used & bit:
+                    break
+                used |= bit
+                cost += c
+                if kind == "rank":
+                    plus += amount
+                else:
+                    wild = True
+        else:
+            if cost <= budget:
+                out.append((mask, cost, plus, wild))
+    if len(_options_memo) > 50_000:
+        _options_memo.clear()
+    result = _options_memo[key] = tuple(out)
+    return result
+
+
 def _search(items, min_rank, mode, offers, i, budget) -> bool:
+    """The exhaustive reference for `_solve` (every offer to nobody or to one ruin); the tests compare them."""
     if i == len(offers):
         return _ok([(r, w) for r, w, _ in items], min_rank, mode)
     if _search(items, min_rank, mode, offers, i + 1, budget):
