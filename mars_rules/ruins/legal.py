@@ -30,15 +30,28 @@ def _items(s, ids):
     return out
 
 
+_offers_cache: dict = {}
+
+
 def _offers(s, skip_slot=-1):
+    """The market cards that change ranks: ((cost, position, kind, amount), ...), leaving out `skip_slot`
+    (cached by market and card data: the market changes far less often than the position)."""
     cards = s.cards
+    key = (s.market, skip_slot)
+    hit = _offers_cache.get(key)
+    if hit is not None and hit[0] is cards:
+        return hit[1]
     out = []
     for k, d in enumerate(s.market):
         if d >= 0 and k != skip_slot:
             kind, amount = cards.disc_effect[d]
             if kind == "rank" or kind == "wild":
                 out.append((cards.costs[k], cards.disc_pos[d], kind, amount))
-    return tuple(out)
+    out = tuple(out)
+    if len(_offers_cache) > 20_000:
+        _offers_cache.clear()
+    _offers_cache[key] = (cards, out)
+    return out
 
 
 def _target(s):
