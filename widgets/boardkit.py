@@ -229,12 +229,16 @@ class LayeredBoard(PngMixin):
     defines `layout(state)` (a hashable), `_static(state)` and `_dynamic(state)`. Both of these queue
     texts with `self._t(...)` and shapes in lists: `_under` (below everything), `_patches`, `_hatched`
     (drawn with `HATCH`), `_front` (pieces) and `_lines` ((segment, width) pairs, colour `LINE_COLOUR`);
-    `_flush_extra(static, out)` may add more artists (append them to `out`). Zorders: under 0.5,
-    static patches 1, hatched 1.6, dynamic patches and lines 2, front 3, texts 10 (static) / 11.
+    `_flush_extra(static, out)` may add more artists (append them to `out`), and artists the subclass
+    adds to the axes itself (e.g. with `ax.plot`) while drawing the dynamic layer go in `_own` so the
+    next update removes them. Zorders: under 0.5, patches `PATCH_Z` (static, dynamic), hatched
+    `HATCH_Z`, lines 2, front 3, texts 10 (static) / 11 (dynamic).
     """
 
     LINESPACING = 1.3
     HATCH = "///"
+    HATCH_Z = 1.6
+    PATCH_Z = (1, 2)
     LINE_COLOUR = "#333333"
 
     def _start_layers(self):
@@ -271,16 +275,16 @@ class LayeredBoard(PngMixin):
 
     def _begin(self):
         self._texts = TextLayer(linespacing=self.LINESPACING)
-        self._under, self._patches, self._hatched, self._front, self._lines = [], [], [], [], []
+        self._under, self._patches, self._hatched, self._front, self._lines, self._own = [], [], [], [], [], []
 
     def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
         self._texts.add(x, y, s, size, weight, color, ha, va, style)
 
     def _flush(self, static):
         """Add what was queued as a few artists; returns them, the text layer last."""
-        ax, out = self.ax, []
-        for patches, z, extra in ((self._under, 0.5, {}), (self._patches, 1 if static else 2, {}),
-                                  (self._hatched, 1.6, {"hatch": self.HATCH})):
+        ax, out = self.ax, list(self._own)
+        for patches, z, extra in ((self._under, 0.5, {}), (self._patches, self.PATCH_Z[0 if static else 1], {}),
+                                  (self._hatched, self.HATCH_Z, {"hatch": self.HATCH})):
             coll = add_patches(ax, patches, zorder=z, **extra)
             if coll is not None:
                 out.append(coll)

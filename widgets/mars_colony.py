@@ -19,7 +19,7 @@ from mars_rules.mars_colony.flow import contract_limit, science
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import capacity, consumption, hand_limit, lookup, summary
 
-from .boardkit import OKABE_ITO, PngMixin, TextLayer, add_patches, board_axes, texts_of
+from .boardkit import OKABE_ITO, LayeredBoard, board_axes, texts_of
 
 __all__ = ["Board", "draw", "texts_of"]
 
@@ -43,29 +43,39 @@ def _built(col, track, level):
     return level <= getattr(col, field)
 
 
-class Board(PngMixin):
-    """One figure for the whole table; `update(state)` redraws it."""
+class Board(LayeredBoard):
+    """One figure for the whole table; `update(state)` redraws it (the row names are the static layer)."""
+
+    LINESPACING = 1.35
+    PATCH_Z = (1, 1)
 
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
         self.fig, self.ax = board_axes(ax, figsize or (2.45 * n + 1.3, 6.0))
+        self._start_layers()
         self.update(state)
 
     def text(self, x, y, text, fontsize=7, weight="normal", color="black", ha="left", va="center"):
-        self._texts.add(x, y, text, fontsize, weight, color, ha, va)
+        self._t(x, y, text, fontsize, weight, color, ha, va)
 
     def patch(self, p):
         self._patches.append(p)
 
-    def update(self, state):
+    def _static(self, state):
         ax = self.ax
-        ax.clear()
         ax.set_axis_off()
-        self._texts, self._patches = TextLayer(linespacing=1.35), []
-        n = len(state.players)
-        ax.set_xlim(0, LEFT + n * W_COL)
+        ax.set_xlim(0, LEFT + len(state.players) * W_COL)
         ax.set_ylim(-3.6, H_COL + 1.1)
         ax.set_aspect("auto")
+        y = H_COL - 1.45
+        for _track, label, _letter, _levels in ROWS + (("habitat", "Habitats", "H", ()),):
+            self.text(0.15, y, label, fontsize=7, va="center")
+            y -= 0.92
+        self.text(0.15, y - 0.03, "Energy used /\ncapacity", fontsize=7, va="center")
+
+    def _dynamic(self, state):
+        ax = self.ax
+        n = len(state.players)
         viewer = getattr(state, "viewer", -1)
         title = f"Mars, round {state.round}: {state.players[state.active]}, {state.step} (target {state.target})"
         if viewer >= 0:
@@ -74,19 +84,12 @@ class Board(PngMixin):
             title = "Mars: game over; winner(s): " + ", ".join(state.players[w] for w in state.winners())
         self.text(0.1, H_COL + 0.65, title, fontsize=9, weight="bold", va="center")
         self._dots = []
-        y = H_COL - 1.45
-        for _track, label, _letter, _levels in ROWS + (("habitat", "Habitats", "H", ()),):
-            self.text(0.15, y, label, fontsize=7, va="center")
-            y -= 0.92
-        self.text(0.15, y - 0.03, "Energy used /\ncapacity", fontsize=7, va="center")
         for p in range(n):
             self._colony(state, p, LEFT + p * W_COL)
         if self._dots:
             xs, ys = zip(*self._dots)
-            ax.plot(xs, ys, ls="none", marker="o", ms=4.5, mfc="black", mec="white", mew=0.8)
+            self._own += ax.plot(xs, ys, ls="none", marker="o", ms=4.5, mfc="black", mec="white", mew=0.8)
         self._shared(state)
-        add_patches(ax, self._patches)
-        ax.add_artist(self._texts)
 
     # ----- one colony --------------------------------------------------------------------
     def _colony(self, s, p, x0):
@@ -128,9 +131,9 @@ class Board(PngMixin):
         self.patch(Rectangle((bx, y - 0.2), bw, 0.4, fc="white", ec="#555555", lw=0.8))
         self.patch(Rectangle((bx, y - 0.2), bw * min(use, top) / top, 0.4, fc="#E69F00",
                                ec="none"))
-        ax.plot([bx + bw * cap / top] * 2, [y - 0.3, y + 0.3], color="black", lw=2)
+        self._own += ax.plot([bx + bw * cap / top] * 2, [y - 0.3, y + 0.3], color="black", lw=2)
         for t in range(5, top, 5):
-            ax.plot([bx + bw * t / top] * 2, [y - 0.2, y - 0.05], color="#555555", lw=0.6)
+            self._own += ax.plot([bx + bw * t / top] * 2, [y - 0.2, y - 0.05], color="#555555", lw=0.6)
         y -= 0.6
         # hand
         hidden = viewer >= 0 and viewer != p

@@ -13,7 +13,7 @@ from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from mars_rules.ruins.text import a_rank
 
-from .boardkit import HIGHLIGHT, SEAT_COLOURS, PngMixin, TextLayer, add_patches, board_axes, token
+from .boardkit import HIGHLIGHT, SEAT_COLOURS, LayeredBoard, board_axes, token
 from .common import step_title
 
 # seats: boardkit.SEAT_COLOURS (Okabe-Ito), and the seat letter is always printed as well
@@ -27,50 +27,45 @@ def _effect_tag(effect) -> str:
     return {"rank": f"+{amount}", "wild": "W", "draw": f"D{amount}", "light": f"L{amount}"}[kind]
 
 
-class Board(PngMixin):
-    """Builds the figure once; `update(state)` redraws it for a new state."""
+class Board(LayeredBoard):
+    """Builds the figure once; `update(state)` redraws it for a new state (everything but the axes
+    set-up is redrawn: the static layer is empty)."""
+
+    PATCH_Z = (1, 1)
 
     def __init__(self, state, ax=None, figsize=None):
         n = len(state.players)
         self.fig, self.ax = board_axes(ax, figsize or (12, 4.4 + 1.15 * n))
+        self._start_layers()
         self.update(state)
 
     # ----- drawing ------------------------------------------------------------------------------------
-    def update(self, state):
+    def _static(self, state):
         ax = self.ax
-        ax.clear()
         ax.set_axis_off()
-        n = len(state.players)
-        top = 4.9 + 1.15 * n
+        top = 4.9 + 1.15 * len(state.players)
         ax.set_xlim(0, X_MAX)
         ax.set_ylim(0, top)
-        self.state = state
-        self._patches = []
-        self._texts = TextLayer(linespacing=1.3)
         box = ax.get_position()
         fw, fh = self.fig.get_size_inches()
         # circles stay round: y data units per x data unit on screen
         self._squash = (top / (box.height * fh)) / (X_MAX / (box.width * fw))
+
+    def _dynamic(self, state):
+        n = len(state.players)
+        top = 4.9 + 1.15 * n
         self._header(state, top)
         self._market(state, top - 2.75)
         self._trick(state, top - 2.75)
         for p in range(n):
             self._player(state, p, top - 4.45 - 1.15 * p)
         self._events(state)
-        add_patches(ax, self._patches)
-        ax.add_artist(self._texts)
-        return self.fig
 
     def _circle(self, xy, r, **kw):
         return token("disc", xy[0], xy[1], 2 * r, kw.pop("facecolor"), squash=self._squash, **kw)
 
     def _text(self, x, y, s, fontsize=9, fontweight="normal", color="black", ha="left", va="center"):
-        self._texts.add(x, y, s, fontsize, fontweight, color, ha, va)
-
-    @property
-    def texts(self) -> list:
-        """Every text on the board (for tests and for reading the board as words)."""
-        return self._texts.texts
+        self._t(x, y, s, fontsize, fontweight, color, ha, va)
 
     def _header(self, s, top):
         from mars_rules.core import CHANCE
@@ -205,7 +200,8 @@ class Board(PngMixin):
         ax = self.ax
         w, h = (W * 0.8, H * 0.8) if small else (W, H)
         if c < 0:  # face down (a player's view)
-            ax.add_patch(Rectangle((x, y), w, h, facecolor=BACK, edgecolor="black", lw=0.7, hatch="//", zorder=2))
+            self._own.append(ax.add_patch(Rectangle((x, y), w, h, facecolor=BACK, edgecolor="black", lw=0.7,
+                                                    hatch="//", zorder=2)))
             return
         rec = s.ruins[c]
         night = rec[0]

@@ -47,3 +47,15 @@ def test_the_generic_explorer_and_score_sheet_work_for_mars():
     assert e.set_view(1) and e.shown.viewer == 1
     assert e.autoplay() and e.state.to_move in (0, None)
     assert ScoreSheet(e.state.score()) is not None
+
+
+def test_update_after_other_positions_draws_what_a_fresh_board_draws():
+    """The row names are drawn once; everything else is replaced at each update (nothing is left over)."""
+    s = at(hands(start(3, seed=4), (0, 2, 2, 2, 2), (0, 0, 0, 0, 0)), "build")
+    t = act(s, "build", installation="habitat", level=1)
+    b = Board(s)
+    b.update(t)
+    b.update(s.view(1))
+    b.update(t)
+    assert render_png(b.fig) == render_png(Board(t).fig)
+    assert texts(b.fig).count("Power plants") == 1

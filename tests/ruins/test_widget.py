@@ -83,3 +83,14 @@ def test_game_over_board_names_the_winner():
     s = _midgame(2, 100000)
     assert s.is_over
     assert "won" in _texts(draw(s))
+
+
+def test_update_after_other_positions_draws_what_a_fresh_board_draws():
+    """Every artist of the previous position is removed at an update (face-down cards included)."""
+    s, t = _midgame(3, 40, seed=2), _midgame(3, 90, seed=2)
+    b = Board(s.view(0))
+    b.update(t)
+    b.update(s.view(1))
+    b.update(t)
+    assert render_png(b.fig) == render_png(Board(t).fig)
+    assert b.texts == Board(t).texts
