@@ -82,15 +82,12 @@ def _ok(pairs, min_rank, mode) -> bool:
     return set_rank(pairs) >= min_rank
 
 
-_memo: dict = {}
-
-
 def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
     """Can the chosen ruins become a legal play by buying some of `offers`?
 
     items: ((rank, wild, free_positions_mask), ...) for the chosen ruins;
     offers: ((cost, position, kind, amount), ...) the market cards that change rank ("rank", "wild");
-    budget: lit torches. Brute force over who gets which offer (at most 4 offers, a few ruins), memoised.
+    budget: lit torches. Quick answers first, then `_solve` (at most 4 offers, a few ruins).
     """
     pairs = [(r, w) for r, w, _ in items]
     if _ok(pairs, min_rank, mode):
@@ -133,15 +130,7 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
             low = min((r for r, w in pairs if not w), default=None)
             if low is not None and low + sum(o[3] for o in offers) < min_rank:
                 return False
-    key = (tuple(items), min_rank, mode, offers, budget)
-    hit = _memo.get(key)
-    if hit is not None:
-        return hit
-    if len(_memo) > 200_000:
-        _memo.clear()
-    result = _solve(items, min_rank, mode, offers, budget)
-    _memo[key] = result
-    return result
+    return _solve(items, min_rank, mode, offers, budget)
 
 
 def _solve(items, min_rank, mode, offers, budget) -> bool:
@@ -151,6 +140,17 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
     (offers used, the rank every plain ruin so far ends at, or -1 while all are wild) with its lowest
     cost; a ruin joins by ending at that rank or becoming wild. A finished set whose ruins all end wild is
     checked apart (its rank is then the highest of theirs)."""
+    # a quick refusal first: the ranks each plain ruin can reach on its own (when it cannot become wild)
+    # must have one in common, at least min_rank
+    common = None
+    for r, w, free in items:
+        if not w:
+            gains, can_wild = _reach(free, offers, budget)
+            if not can_wild:
+                reach = {r + g for g in gains if r + g >= min_rank}
+                common = reach if common is None else common & reach
+                if not common:
+                    return False
     states = {(0, -1): 0}
     for r, w, free in items:
         if w:
