@@ -65,7 +65,8 @@ def _final_mode(k: int) -> int:
     return SINGLE if k == 1 else SET
 
 
-def _pick_ok(s, cid, offers, budget) -> bool:
+def _pick_ok(s, cid, offers, budget, base=None) -> bool:
+    """May ruin `cid` join the play being chosen? `base`: `_items(s, s.selection)` if already made."""
     sel = s.selection + (cid,)
     r, need = _target(s)
     k = len(sel)
@@ -79,7 +80,9 @@ def _pick_ok(s, cid, offers, budget) -> bool:
         return True
     if mode == PARTIAL and not _enough_left(s, sel, need, r, offers, budget):
         return False
-    return completable(_items(s, sel), r, mode, offers, budget)
+    if base is None:
+        return completable(_items(s, sel), r, mode, offers, budget)
+    return completable(base + _items(s, (cid,)), r, mode, offers, budget)
 
 
 def _first_follow(s, p, offers, budget) -> list:
@@ -159,7 +162,9 @@ def _enough_left(s, sel, need, r, offers, budget) -> bool:
     return wild_rest >= missing and top >= r
 
 
-def _buy_ok(s, slot, cid, budget) -> bool:
+def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
+    """May the discovery of market `slot` go on ruin `cid` of the selection? `items`, `j`: the selection's
+    `_items` and the ruin's index there, if already made."""
     cards = s.cards
     d = s.market[slot]
     cost = cards.costs[slot]
@@ -169,8 +174,8 @@ def _buy_ok(s, slot, cid, budget) -> bool:
     if s.ruins[cid][2 + pos] >= 0:
         return False
     kind, amount = cards.disc_effect[d]
-    items = _items(s, s.selection)
-    j = s.selection.index(cid)
+    items = _items(s, s.selection) if items is None else list(items)
+    j = s.selection.index(cid) if j is None else j
     rk, w, free = items[j]
     free &= ~(1 << pos)
     if kind == "rank":
@@ -206,6 +211,7 @@ def legal(s) -> tuple:
             acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
+        base = _items(s, sel)
         seen = {}
         acts = []
         common = -1  # a lead whose chosen ruins share one rank: a ruin of that rank (or a wild one) fits
@@ -226,7 +232,7 @@ def legal(s) -> tuple:
             sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
             ok = seen.get(sig)
             if ok is None:
-                ok = seen[sig] = _pick_ok(s, c, offers, budget)
+                ok = seen[sig] = _pick_ok(s, c, offers, budget, base)
             if ok:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
         if step == "follow":
@@ -238,10 +244,14 @@ def legal(s) -> tuple:
         budget = s.torches[p]
         t = partial(text.discover_text, s)
         acts = []
+        costs = s.cards.costs
+        items = None
         for k, d in enumerate(s.market):
-            if d >= 0 and s.cards.costs[k] <= budget:
-                for c in s.selection:
-                    if _buy_ok(s, k, c, budget):
+            if d >= 0 and costs[k] <= budget:
+                if items is None:
+                    items = _items(s, s.selection)
+                for j, c in enumerate(s.selection):
+                    if _buy_ok(s, k, c, budget, items, j):
                         acts.append(_fast("discover", p, (("slot", k), ("ruin", c)), t))
         if _valid_now(s):
             acts.append(_fast("play", p, _PASS_ITEMS, partial(text.confirm_text, s)))
