@@ -40,7 +40,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Ellipse, Polygon, Rectangle
 
-__all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "text_width", "TextLayer", "BoardFigure", "board_axes",
+__all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "text_width", "fit_text", "TextLayer", "BoardFigure", "board_axes",
            "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "LayeredBoard", "PNG_DPI"]
 
 PNG_DPI = 72
@@ -103,6 +103,20 @@ def sprite(text, size, weight="normal", style="normal", color="black", dpi=PNG_D
 def text_width(text, size, weight="normal", style="normal", dpi=PNG_DPI) -> float:
     """Width in inches of one line of text (from its cached sprite): for laying out legends."""
     return sprite(text, size, weight, style, "black", dpi)[1] / dpi
+
+
+def fit_text(text, size, width, weight="normal", style="normal") -> str:
+    """`text` cut (with "…") so that it is at most `width` inches wide at this font size."""
+    if text_width(text, size, weight, style) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                       # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", size, weight, style) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 class TextLayer(Artist):

@@ -37,7 +37,8 @@ from matplotlib.patches import Circle, Polygon, Rectangle, RegularPolygon
 from mars_rules import CHANCE
 from mars_rules.on_mars import data as D
 
-from .boardkit import HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, LayeredBoard, board_axes, text_width, token
+from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, LayeredBoard, board_axes, fit_text, text_width,
+                       token)
 from .common import step_title
 
 BUILDING_COLOURS = {"mine": "#A6761D", "generator": OKABE_ITO["yellow"], "water": "#6BAED6",
@@ -54,7 +55,7 @@ MAP_CX = 0.12 + MAP_W / 2
 TOP_H = 0.72 + MAP_H + 0.78       # title, map and legend
 ROW_H = 1.12                      # one player row
 RIGHT_X = 6.55                    # the action spaces, tracks and displays
-DEPOT_X, LAB_X = 7.0, 8.95        # in a player row
+TEXT_W, DEPOT_X, LAB_X, SCORE_X = 5.7, 6.05, 8.05, 10.85   # in a player row
 SHORT_ACTION = {"rnd": "Research and Development", "hire": "Hire Scientist / Earth Contract"}
 BONUS = {"crystal": "+1 Crystal", "choice": "+1 Resource", "": ""}
 LAB_SHORT = {"mine": "Mine", "generator": "Gener.", "water": "Water", "greenhouse": "Green.", "oxygen": "Oxygen",
@@ -202,17 +203,24 @@ class Board(LayeredBoard):
                     x2, y2 = _xy(nb, cx, cy)
                     self._lines.append((((x + 0.3 * (x2 - x), y + 0.3 * (y2 - y)),
                                          (x + 0.7 * (x2 - x), y + 0.7 * (y2 - y))), 4.5))
-        sizes = complex_sizes(state)
         pieces: dict = {}
+        for p, pl in enumerate(state.pieces):
+            pieces.setdefault(pl.rover, []).append(("triangle", p))
+            for b in pl.bots:
+                pieces.setdefault(b, []).append(("square", p))
+        for h, _btype, _adv, _card, miner in state.buildings:
+            if miner >= 0:
+                pieces.setdefault(h, []).insert(0, ("disc", miner))
+        sizes = complex_sizes(state)
         for h, btype, adv, _card, miner in state.buildings:
             x, y = _xy(h, cx, cy)
+            crowded = len(pieces.get(h, ())) > 4       # two rows of pieces: the label goes up
             label = D.BUILDING_LETTER[btype] + (str(sizes[h]) if sizes.get(h, 1) > 1 else "")
-            self._t(x, y + 0.05, label, size=10.5, weight="bold", ha="center")
+            self._t(x, y + (0.19 if crowded else 0.05), label, size=10.5, weight="bold", ha="center")
             if adv >= 0:
                 self._front.append(Circle((x, y), HEX * 0.8, fill=False, edgecolor=SEAT_COLOURS[adv], lw=2.4))
-                self._t(x, y + 0.22, "A" + state.players[adv][0], size=7, weight="bold", ha="center")
-            if miner >= 0:
-                pieces.setdefault(h, []).append(("disc", miner))
+                self._t(x - (0.22 if crowded else 0), y + (0.19 if crowded else 0.22), "A" + state.players[adv][0],
+                        size=7, weight="bold", ha="center")
         for h in state.map_crystals:
             x, y = _xy(h, cx, cy)
             self._front.append(RegularPolygon((x + 0.17, y + 0.15), 4, radius=0.08, facecolor=CRYSTAL,
@@ -222,17 +230,15 @@ class Board(LayeredBoard):
             self._front.append(Rectangle((x - 0.3, y + 0.07), 0.22, 0.16, facecolor="white", edgecolor="black",
                                          lw=0.6))
             self._t(x - 0.19, y + 0.15, "D" if kind == "discovery" else "Rs", size=7, ha="center")
-        for p, pl in enumerate(state.pieces):
-            pieces.setdefault(pl.rover, []).append(("triangle", p))
-            for b in pl.bots:
-                pieces.setdefault(b, []).append(("square", p))
         for h, here in pieces.items():
             x, y = _xy(h, cx, cy)
             here.sort(key=lambda t: ("disc", "triangle", "square").index(t[0]))
-            step = min(0.165, 0.62 / len(here))
-            x0 = x - step * (len(here) - 1) / 2
-            for k, (shape, p) in enumerate(here):
-                self._token(shape, x0 + k * step, y - 0.18, p, state.players[p][0])
+            rows = [here] if len(here) <= 4 else [here[:(len(here) + 1) // 2], here[(len(here) + 1) // 2:]]
+            for r, row in enumerate(rows):   # at most 4 a row fit; more are squeezed
+                step = min(0.165, 0.62 / len(row))
+                x0 = x - step * (len(row) - 1) / 2
+                for k, (shape, p) in enumerate(row):
+                    self._token(shape, x0 + k * step, y - 0.19 + 0.2 * r, p, state.players[p][0])
 
     def _legend(self, y):
         x = 0.15
@@ -399,12 +405,12 @@ class Board(LayeredBoard):
         known = [D.GOALS[g][0] for g in pl.goals if g >= 0]
         goals = ", ".join(known + ([f"{hidden} hidden"] if hidden else [])) or "none"
         done = f";  completed: {D.GOALS[pl.goal_done][0]}" if pl.goal_done >= 0 else ""
-        self._t(0.18, top - 0.42,
-                f"Storage: {res}  (max {D.RESOURCE_CAP} each)\n"
-                f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}  ·  "
-                f"Bots {len(pl.bots)}/{D.BOTS}  ·  Progress cubes {pl.progress}/{D.PROGRESS_CUBES}\n"
-                f"Blueprints (* built): {bps}  ·  Scientists: {sci}  ·  Contracts: {con}\n"
-                f"Private Goals: {goals}{done}", size=8, va="top")
+        lines = (f"Storage: {res}  (max {D.RESOURCE_CAP} each)",
+                 f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}  ·  "
+                 f"Bots {len(pl.bots)}/{D.BOTS}  ·  Progress cubes {pl.progress}/{D.PROGRESS_CUBES}",
+                 f"Blueprints (* built): {bps}  ·  Contracts: {con}",
+                 f"Scientists: {sci}  ·  Private Goals: {goals}{done}")
+        self._t(0.18, top - 0.42, "\n".join(fit_text(line, 8, TEXT_W) for line in lines), size=8, va="top")
         # Depot: spaces bottom (left) to top (right); Ships cover the top ones
         xd = DEPOT_X
         cap = D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships
@@ -423,7 +429,7 @@ class Board(LayeredBoard):
                                            lw=0.4))
             self._t(cx + 0.265, cy, LAB_SHORT.get(t, t[:7]), ha="center", size=7)
         # the score so far
-        xs = 11.35
+        xs = SCORE_X
         self._t(xs, top - 0.19, f"OP now: {sheet.totals[p]}" + (" (final)" if sheet.final else " (so far)"),
                 size=9, weight="bold")
         cats = [(CATEGORY_SHORT.get(r.category, r.category), r.points)
@@ -434,7 +440,7 @@ class Board(LayeredBoard):
         for half in (0, 1):
             part = cats[3 * half: 3 * half + 3]
             if part:
-                self._t(xs + 1.2 * half, top - 0.4, "\n".join(f"{c} {v:+d}" for c, v in part), size=7.5, va="top")
+                self._t(xs + 1.45 * half, top - 0.4, "\n".join(f"{c} {v:+d}" for c, v in part), size=7.5, va="top")
 
 
 def draw(state, ax=None, zones=False):

@@ -104,3 +104,21 @@ def test_random_games_draw_at_every_step_and_end_with_the_winner():
         assert board.png()[:4] == b"\x89PNG"
     assert any(t.endswith("★ WINNER") for t in board.texts)
     assert any(t.startswith("OP now:") and t.endswith("(final)") for t in board.texts)
+
+
+def test_a_crowded_position_stays_inside_its_columns():
+    from widgets.boardkit import text_width
+    from widgets.on_mars import TEXT_W
+    s = new_game(players=4, seed=3)
+    for p in range(4):
+        s = setp(s, p, blueprints=tuple((c, c % 2) for c in range(4)), scientists=((0, (0, 0)), (1, ()), (2, ())),
+                 contracts=(0, 1, 2), goals=(0, 1, 2), bots=((1, -1), (0, 1)), rover=(1, -1))
+    board = Board(s.view(2))
+    blocks = [t for t in board.texts if t.startswith("Storage:")]
+    assert len(blocks) == 4
+    for block in blocks:
+        lines = block.split("\n")
+        assert len(lines) == 4 and all(text_width(line, 8) <= TEXT_W for line in lines)
+        assert lines[2].endswith("…") or text_width(lines[2] + "x", 8) <= TEXT_W
+    letters = [t for t in board.texts if t in ("O", "B", "G", "P")]
+    assert len(letters) >= 4 * 3       # every Bot and Rover carries its owner's letter
