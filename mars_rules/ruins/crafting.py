@@ -92,7 +92,10 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
     pairs = [(r, w) for r, w, _ in items]
     if _ok(pairs, min_rank, mode):
         return True
-    offers = tuple(o for o in offers if o[0] <= budget)
+    for o in offers:
+        if o[0] > budget:  # callers often pass offers already affordable: filter only when needed
+            offers = tuple(o for o in offers if o[0] <= budget)
+            break
     if not offers:
         return False
     if len(items) == 1:

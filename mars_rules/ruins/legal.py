@@ -13,7 +13,7 @@ from functools import partial
 from mars_rules.core import Action
 
 from . import text
-from .crafting import PARTIAL, SET, SINGLE, _ok, completable
+from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, completable
 
 _fast = Action.fast
 _PASS_ITEMS = ()
@@ -93,7 +93,8 @@ def _first_follow(s, p, offers, budget) -> list:
     rank, wild, ruins = s.rank, s.wild, s.ruins
     if len(hand) < need:
         return []
-    affordable = any(o[0] <= budget for o in offers)
+    aff = tuple(o for o in offers if o[0] <= budget)
+    affordable = bool(aff)
     counts = {}
     wilds = 0
     for c in hand:
@@ -107,16 +108,21 @@ def _first_follow(s, p, offers, budget) -> list:
         if need == 1:
             if rk >= r:
                 out.append(c)
-            elif affordable:
+            elif affordable:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
                 rec = ruins[c]
                 free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-                if completable([(rk, w, free)], r, SINGLE, offers, budget):
+                if rk + _reach(free, aff, budget)[0][-1] >= r:
                     out.append(c)
             continue
         if affordable:  # some discovery could still change ranks: the ruin alone must be able to fit
+            # completable() of this ruin alone (PARTIAL): wild, high enough, or liftable / able to turn wild
+            if w or rk >= r:
+                out.append(c)
+                continue
             rec = ruins[c]
             free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-            if completable([(rk, w, free)], r, PARTIAL, offers, budget):
+            sums, can_wild = _reach(free, aff, budget)
+            if rk + sums[-1] >= r or can_wild:
                 out.append(c)
             continue
         missing = need - 1

@@ -26,3 +26,44 @@ def test_the_target_rank_search_agrees_with_the_exhaustive_search():
         assert crafting._solve(items, min_rank, mode, offers, budget) == expected, (items, min_rank, mode, offers, budget)
         found[expected] += 1
     assert min(found.values()) > 500  # both answers are well represented
+
+
+def _decisions(players, seed, limit=1500):
+    import mars_rules
+    game = mars_rules.load("ruins")
+    s = game.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while s.to_move is not None and n < limit:
+        if s.to_move == "chance":
+            s = s.resolve_chance()
+        else:
+            yield s
+            legal = s.legal_actions()
+            s = s.advance(legal[int(rng.random() * len(legal))])
+        n += 1
+
+
+def test_listed_picks_and_discoveries_are_those_the_plain_checks_allow():
+    from mars_rules.ruins import legal as L
+    counts = {"follow": 0, "sel": 0, "discover": 0}
+    for players, seed in ((2, 1), (3, 2), (5, 3), (2, 4)):
+        for s in _decisions(players, seed):
+            p = s.to_move
+            listed = L.legal(s)
+            if s.step in ("lead", "follow") and (s.selection or s.step == "follow"):
+                offers, budget = L._offers(s), s.torches[p]
+                picks = [a.get("ruin") for a in listed if a.kind == "pick"]
+                plain = [c for c in s.hands[p] if c not in s.selection and L._pick_ok(s, c, offers, budget)]
+                assert picks == plain
+                counts["sel" if s.selection else "follow"] += 1
+                if not s.selection:
+                    assert L._first_follow(s, p, offers, budget) == plain
+            elif s.step == "discover":
+                budget = s.torches[p]
+                found = [(a.get("slot"), a.get("ruin")) for a in listed if a.kind == "discover"]
+                plain = [(k, c) for k, d in enumerate(s.market) if d >= 0 for c in s.selection
+                         if L._buy_ok(s, k, c, budget)]
+                assert found == plain
+                counts["discover"] += 1
+    assert min(counts.values()) > 50
