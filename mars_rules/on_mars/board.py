@@ -130,14 +130,17 @@ def _affordable(pl, btype) -> bool:
 _afford_memo = {}
 
 
-def affordable_types(pl) -> tuple:
-    """The Building types (BUILDINGS order) whose cost the player can pay (a Mine: a Colonist for its Miner)."""
-    key = (pl.res, pl.crystals, pl.lq >= 1)
+def affordable_types(pl, lq=None) -> tuple:
+    """The Building types (BUILDINGS order) whose cost the player can pay (a Mine: a Colonist for its Miner).
+    `lq` replaces the player's Colonists in the Living Quarters."""
+    if lq is None:
+        lq = pl.lq
+    key = (pl.res, pl.crystals, lq >= 1)
     out = _afford_memo.get(key)
     if out is None:
         if len(_afford_memo) > 50_000:
             _afford_memo.clear()
-        out = _afford_memo[key] = tuple(b for b in D.BUILDINGS if _affordable(pl, b))
+        out = _afford_memo[key] = tuple(b for b in D.BUILDINGS if (lq >= 1 if b == "mine" else _affordable(pl, b)))
     return out
 
 
@@ -202,13 +205,14 @@ def buildable(state, seat, btype, pl=None) -> list:
     return out
 
 
-def buildable_types(state, seat, pl=None, first=False) -> list:
+def buildable_types(state, seat, pl=None, first=False, lq=None) -> list:
     """The Building types (in BUILDINGS order) the player may construct somewhere now (a cheap test of
     set overlaps first; the Complex size only where a Building would join one). With `first`, stop at
-    the first type found."""
+    the first type found. `lq` replaces the player's Colonists in the Living Quarters (a Main action check
+    judges it after the Colonist is placed)."""
     if pl is None:
         pl = state.pieces[seat]
-    todo = affordable_types(pl)
+    todo = affordable_types(pl, lq)
     if not todo:
         return []
     near = near_types(state)

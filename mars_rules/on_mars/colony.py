@@ -99,9 +99,10 @@ def construct_hexes(state, seat, btype) -> list:
     return buildable(state, seat, btype)
 
 
-def begin_construct(state, seat, pl=None):
-    """`pl`: the player's record to judge (a Main action check passes it with the Colonist placed)."""
-    if buildable_types(state, seat, pl, first=True):
+def begin_construct(state, seat, lq=None):
+    """`lq`: the player's Colonists in the Living Quarters to judge with (a Main action check passes the
+    number left once the Colonist is placed)."""
+    if buildable_types(state, seat, first=True, lq=lq):
         return None
     return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
             "its type, or a Tech for a Complex, and its cost).")
@@ -182,6 +183,11 @@ _MINERAL = D.RES_INDEX["mineral"]
 def upgrade_options(state, seat) -> list:
     """The same answers as upgrade_problem, Blueprint by Building Zone hex, with the shared checks made once."""
     pl = state.pieces[seat]
+    for _card, built in pl.blueprints:
+        if not built:
+            break
+    else:
+        return []  # no unused Blueprint
     if pl.res[_MINERAL] < 1 or (state.step == "upgrade" and state.used >= state.allow):
         return []
     m = bmap(state)

@@ -60,7 +60,7 @@ def main_problem(state, seat, action):
         return (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
                 f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters."), RULE_PLACE
     if action == "construct":  # judged after the Colonist is placed (a Mine needs one more as its Miner)
-        why = colony.begin_construct(state, seat, pl._replace(lq=pl.lq - 1))
+        why = colony.begin_construct(state, seat, pl.lq - 1)
     else:
         why = BEGIN[action](state, seat)
     if why:
@@ -84,7 +84,7 @@ def _main_ok(state, seat, action, pl, n) -> bool:
     if pl.crystals + pl.lq - 1 < k:
         return False
     if action == "construct":
-        return colony.begin_construct(state, seat, pl._replace(lq=pl.lq - 1)) is None
+        return colony.begin_construct(state, seat, pl.lq - 1) is None
     return BEGIN[action](state, seat) is None
 
 
