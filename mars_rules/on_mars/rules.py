@@ -29,6 +29,7 @@ def legal(state) -> tuple:
 
 
 def _reveal(t, seat, action):
+    t.s("draws", t.state.draws + 1)  # counted here, in the one new State (the core would do it apart)
     setup.play_reveal(t, action)
     if t.g("phase") == "setup" and not t.g("pending"):
         flow.start_round(t)

@@ -114,10 +114,24 @@ class _Fields(NamedTuple):
     cards: object = D.DEFAULT_CARDS  # data.Cards: the card lists of this game (JSON: only custom lists)
 
 
+_INDEX = {name: i for i, name in enumerate(_Fields._fields)}
+_tuple_new = tuple.__new__
+
+
 class State(_Fields, GameState):
     """A position of On Mars, teaching edition (see the package docstring)."""
     __slots__ = ()
     game = None
+
+    def _replace(self, **changes):
+        """NamedTuple._replace, about twice as fast (by field index)."""
+        vals = list(self)
+        for name, value in changes.items():
+            i = _INDEX.get(name)
+            if i is None:
+                raise ValueError(f"Got unexpected field names: {[k for k in changes if k not in _INDEX]!r}")
+            vals[i] = value
+        return _tuple_new(type(self), vals)
 
     def _legal(self):
         return rules.legal(self)

@@ -74,11 +74,12 @@ def _insert(tup, x):
 
 
 def play_chance(s, a):
+    """A chance outcome; it also counts the draw (`draws` + 1, which the core would otherwise do apart)."""
     kind = a[0]
     if kind == "reveal":
         d, slot = a[2][0][1], a[2][1][1]
         market = s.market[:slot] + (d,) + s.market[slot + 1:]
-        s = s._replace(market=market, ddeck=_remove(s.ddeck, d), events=(str(a) + ".",))
+        s = s._replace(market=market, ddeck=_remove(s.ddeck, d), events=(str(a) + ".",), draws=s.draws + 1)
         if -1 in market and s.ddeck:
             return s
         return resume(s)
@@ -88,7 +89,7 @@ def play_chance(s, a):
     # the event does not name the card: a player's view keeps the events, and hands are secret
     ev = (f"{s.players[to]} is dealt a ruin." if kind == "deal" else
           f"{s.players[to]} draws a ruin (forced by a discovery).",)
-    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:], events=ev)
+    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:], events=ev, draws=s.draws + 1)
     if s.to_deal:
         return s
     if kind == "deal":
