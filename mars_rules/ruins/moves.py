@@ -42,21 +42,21 @@ def apply_pick(s, a):
     cid = a[2][0][1]
     sel = s.selection + (cid,)
     # no card named: the choice is revealed only when the play is confirmed (views keep the events)
-    s = s._replace(selection=sel, events=(f"{_name(s)} chooses a ruin for the play ({len(sel)} so far).",))
+    ev = (f"{_name(s)} chooses a ruin for the play ({len(sel)} so far).",)
     if s.step == "follow" and len(sel) == len(s.last_play):
-        return _to_upgrades(s)
-    return s
+        return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel))
+    return s._replace(selection=sel, events=ev)
 
 
 def apply_lead_done(s, a):
-    return _to_upgrades(s)
+    return s._replace(step=_upgrade_step(s, s.selection))
 
 
-def _to_upgrades(s):
-    p = s.to_move
-    if s.claims_left[p] > 0 and any(s.ruins[c][1] < 0 for c in s.selection):
-        return s._replace(step="claim")
-    return s._replace(step="discover")
+def _upgrade_step(s, sel) -> str:
+    """After the ruins are chosen: claims first if the player has a claim left and a chosen ruin is unclaimed."""
+    if s.claims_left[s.to_move] > 0 and any(s.ruins[c][1] < 0 for c in sel):
+        return "claim"
+    return "discover"
 
 
 def apply_pass(s, a):
@@ -127,9 +127,21 @@ def apply_play(s, a):
         torches = torches[:p] + (lit,) + torches[p + 1:]
     kept = tuple(d for d in s.market if d >= 0)
     market = (-1,) * (len(s.market) - len(kept)) + kept
-    s = s._replace(hands=s.hands[:p] + (hand,) + s.hands[p + 1:], trick=tuple(sorted(s.trick + sel)),
-                   last_play=sel, last_rank=r, last_player=p, passed=(), selection=(), torches=torches,
-                   market=market, events=tuple(ev), resume=())
+    hands = s.hands[:p] + (hand,) + s.hands[p + 1:]
+    trick = tuple(sorted(s.trick + sel))
+    if hand and flow.active_count(s) > 1:
+        # the usual case (nobody goes out): one new State with the pending draws or refill, as after_turn
+        queue = _draw_queue(s, p, draw, ev) if draw else ()
+        common = dict(hands=hands, trick=trick, last_play=sel, last_rank=r, last_player=p, passed=(),
+                      selection=(), torches=torches, market=market, events=tuple(ev), to_deal=queue,
+                      resume=("next", p, skip))
+        if queue:
+            return s._replace(step="draw", to_move=CHANCE, **common)
+        if -1 in market and s.ddeck:
+            return s._replace(step="refill", to_move=CHANCE, **common)
+        return flow.resume(s._replace(**common))
+    s = s._replace(hands=hands, trick=trick, last_play=sel, last_rank=r, last_player=p, passed=(), selection=(),
+                   torches=torches, market=market, events=tuple(ev), resume=())
     if not hand:
         s = flow.go_out(s, p)
         if s.to_move is None:
@@ -137,16 +149,21 @@ def apply_play(s, a):
     if flow.active_count(s) == 1:
         s = flow.end_round(s)
         return s if s.to_move is None else flow.after_turn(s)
-    queue = ()
-    if draw:
-        n = len(s.players)
-        order = tuple(q for q in ((p + k) % n for k in range(1, n)) if s.seated[q] and q not in s.out)
-        queue = (order * draw)[:len(s.deck)]
-        short = len(order) * draw - len(queue)
-        s = s._replace(events=s.events + (
-            f"Each opponent must draw {draw} ruin(s)"
-            + (f"; the deck is short by {short}, so they draw in turn from {_name(s, order[0])}." if short else "."),))
-    return flow.after_turn(s._replace(to_deal=queue, resume=("next", p, skip)))
+    ev = list(s.events)
+    queue = _draw_queue(s, p, draw, ev) if draw else ()
+    return flow.after_turn(s._replace(events=tuple(ev), to_deal=queue, resume=("next", p, skip)))
+
+
+def _draw_queue(s, p, draw, ev) -> tuple:
+    """The seats that must draw (each opponent still in the round, `draw` times, as far as the deck goes);
+    the event is added to `ev`."""
+    n = len(s.players)
+    order = tuple(q for q in ((p + k) % n for k in range(1, n)) if s.seated[q] and q not in s.out)
+    queue = (order * draw)[:len(s.deck)]
+    short = len(order) * draw - len(queue)
+    ev.append(f"Each opponent must draw {draw} ruin(s)"
+              + (f"; the deck is short by {short}, so they draw in turn from {_name(s, order[0])}." if short else "."))
+    return queue
 
 
 _APPLY = {
