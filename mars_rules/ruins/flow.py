@@ -142,10 +142,11 @@ def next_after_play(s, p: int, skip: int):
     return s._replace(step="follow", to_move=q, resume=())
 
 
-def trick_over(s) -> bool:
+def trick_over(s, passed=None) -> bool:
+    """Have all the others passed in a row? (`passed` replaces `s.passed`.)"""
     last = s.last_player
     need = active_count(s) - (0 if last in s.out else 1)
-    return len(s.passed) >= need
+    return len(s.passed if passed is None else passed) >= need
 
 
 def end_trick(s):

@@ -61,10 +61,11 @@ def _upgrade_step(s, sel) -> str:
 
 def apply_pass(s, a):
     p = s.to_move
-    s = s._replace(selection=(), passed=s.passed + (p,), events=(f"{_name(s)} passes.",))
-    if flow.trick_over(s):
-        return flow.end_trick(s)
-    return s._replace(to_move=flow.next_active(s, p))
+    passed = s.passed + (p,)
+    ev = (f"{_name(s)} passes.",)
+    if flow.trick_over(s, passed):
+        return flow.end_trick(s._replace(selection=(), passed=passed, events=ev))
+    return s._replace(selection=(), passed=passed, events=ev, to_move=flow.next_active(s, p))
 
 
 def apply_claim(s, a):
