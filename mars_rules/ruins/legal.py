@@ -85,6 +85,21 @@ def _pick_ok(s, cid, offers, budget, base=None) -> bool:
     return completable(base + _items(s, (cid,)), r, mode, offers, budget)
 
 
+def _common_reach(items, aff, budget, min_rank, common=None):
+    """The ranks (at least min_rank) that every plain ruin of `items` unable to turn wild can reach on its own
+    with the affordable offers `aff`, intersected with `common`; None if no ruin constrains them. An empty
+    set means no play with these ruins can be completed (a necessary condition of completable)."""
+    for rk, w, free in items:
+        if not w:
+            gains, can_wild = _reach(free, aff, budget)
+            if not can_wild:
+                reach = {rk + g for g in gains if rk + g >= min_rank}
+                common = reach if common is None else common & reach
+                if not common:
+                    return common
+    return common
+
+
 def _first_follow(s, p, offers, budget) -> list:
     """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once."""
     hand = s.hands[p]
@@ -218,6 +233,9 @@ def legal(s) -> tuple:
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
         base = _items(s, sel)
+        aff = tuple(o for o in offers if o[0] <= budget)
+        r_min = _target(s)[0]
+        reachable = _common_reach(base, aff, budget, r_min)
         seen = {}
         acts = []
         common = -1  # a lead whose chosen ruins share one rank: a ruin of that rank (or a wild one) fits
@@ -238,7 +256,12 @@ def legal(s) -> tuple:
             sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
             ok = seen.get(sig)
             if ok is None:
-                ok = seen[sig] = _pick_ok(s, c, offers, budget, base)
+                # a quick refusal (the check completable() makes first): the ranks this ruin can reach alone
+                # share none with those every chosen ruin can reach
+                if not wild[c] and _common_reach(_items(s, (c,)), aff, budget, r_min, reachable) == set():
+                    ok = seen[sig] = False
+                else:
+                    ok = seen[sig] = _pick_ok(s, c, offers, budget, base)
             if ok:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
         if step == "follow":

@@ -47,7 +47,7 @@ def _decisions(players, seed, limit=1500):
 def test_listed_picks_and_discoveries_are_those_the_plain_checks_allow():
     from mars_rules.ruins import legal as L
     counts = {"follow": 0, "sel": 0, "discover": 0}
-    for players, seed in ((2, 1), (3, 2), (5, 3), (2, 4)):
+    for players, seed in ((2, 1), (3, 2), (5, 3), (2, 4), (4, 5), (2, 6), (3, 7)):
         for s in _decisions(players, seed):
             p = s.to_move
             listed = L.legal(s)
