@@ -143,8 +143,8 @@ def from_json(text) -> State:
             c.int_in(m[1], f"missions[{i}][1]", 0, cards.missions[m[0]][2] - 1)
         elif len(m) != 2:
             c.fail(f"missions[{i}]", "a Mission is [card, contributions]")
-    sizes = (len(cards.blueprints), len(cards.scientists), len(cards.contracts), len(cards.discovery_tiles), len(cards.goals),
-             len(cards.missions))
+    sizes = (len(cards.blueprints), len(cards.scientists), len(cards.contracts), len(cards.discovery_tiles),
+             len(cards.goals), len(cards.missions))
     decks = c.list_of(d["decks"], "decks", list, 6)
     for i, deck in enumerate(decks):
         if _ints(c, deck, f"decks[{i}]", -1, sizes[i] - 1) and deck != sorted(deck):

@@ -49,7 +49,8 @@ def player_rows(state, seat) -> list:
         v = D.BLUEPRINT_OP[state.cards.blueprints[card][1]]
         bp += v if built else -v
     add("Advanced Buildings / Blueprints", bp)
-    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, state.cards.scientists[c][1]) for c, _h in pl.scientists))
+    scientists = state.cards.scientists
+    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, scientists[c][1]) for c, _h in pl.scientists))
     con = 0
     for card in pl.contracts:
         plus, minus = state.cards.contracts[card][3], state.cards.contracts[card][4]

@@ -23,7 +23,7 @@ def test_the_target_rank_search_agrees_with_the_exhaustive_search():
     for _ in range(6000):
         items, min_rank, mode, offers, budget = _random_case(rng)
         expected = crafting._search(list(items), min_rank, mode, offers, 0, budget)
-        assert crafting._solve(items, min_rank, mode, offers, budget) == expected, (items, min_rank, mode, offers, budget)
+        assert crafting._solve(items, min_rank, mode, offers, budget) == expected, (items, min_rank, mode, offers)
         found[expected] += 1
     assert min(found.values()) > 500  # both answers are well represented
 
