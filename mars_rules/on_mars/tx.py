@@ -1,41 +1,38 @@
-"""A transition in progress: the changed fields of a State, built into a new State at the end.
+"""A transition in progress: the fields of the next State, built into it at the end.
 
 Rules functions read through `t.g(name)` and write with `t.s(name, value)`; players with `t.p(seat)`
-and `t.setp(seat, **changes)`. Only what changed is rebuilt (no deep copies).
+and `t.setp(seat, **changes)`. The State is a flat tuple of references: only what changed is rebuilt (no
+deep copies), and `t.state` stays the State the transition started from.
 """
 from __future__ import annotations
 
 from . import data as D
-from .state import Player
+from .state import Player, State
 
 
 _tuple_new = tuple.__new__
 _PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
-_INDEX = {}
-
-
-def _index(cls):
-    idx = _INDEX.get(cls)
-    if idx is None:
-        idx = _INDEX[cls] = {name: i for i, name in enumerate(cls._fields)}
-    return idx
+_INDEX = {name: i for i, name in enumerate(State._fields)}
+_PIECES = _INDEX["pieces"]
+_EVENTS = _INDEX["events"]
 
 
 class Tx:
-    __slots__ = ("state", "f", "pl", "ev")
+    """The fields of the State being built, as a list (a copy of the old State's values, so `build` is one
+    tuple construction); `g`/`s` read and write them by name."""
+    __slots__ = ("state", "v", "pl", "ev")
 
     def __init__(self, state):
         self.state = state
-        self.f = {}
+        self.v = list(state)
         self.pl = None
         self.ev = []
 
     def g(self, name):
-        f = self.f
-        return f[name] if name in f else getattr(self.state, name)
+        return self.v[_INDEX[name]]
 
     def s(self, name, value):
-        self.f[name] = value
+        self.v[_INDEX[name]] = value
 
     def p(self, seat):
         if self.pl is None:
@@ -58,17 +55,11 @@ class Tx:
         return self.state.players[seat]
 
     def build(self):
-        f = self.f
+        v = self.v
         if self.pl is not None:
-            f["pieces"] = tuple(self.pl)
-        f["events"] = tuple(self.ev)
-        state = self.state
-        cls = type(state)
-        index = _INDEX.get(cls) or _index(cls)
-        vals = list(state)
-        for k, v in f.items():
-            vals[index[k]] = v
-        return _tuple_new(cls, vals)
+            v[_PIECES] = tuple(self.pl)
+        v[_EVENTS] = tuple(self.ev)
+        return _tuple_new(type(self.state), v)
 
     # ----- common moves of pieces ------------------------------------------------
     def crystal_cap(self, seat):
