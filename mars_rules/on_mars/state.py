@@ -139,12 +139,13 @@ class State(_Fields, GameState):
     def _outcomes(self):
         return setup.outcomes(self)
 
-    def resolve_chance(self):
+    def drawn_outcome(self):
         """As in the core (the same seeded pick over `chance_outcomes()`: every weight is 1, so it is the
-        outcome at `draw_index(seed, draws, count)`), without building every outcome first."""
+        outcome at `draw_index(seed, draws, count)`), without building every outcome first;
+        `resolve_chance()` applies it."""
         if self.to_move != CHANCE:
-            return GameState.resolve_chance(self)  # raises the core's IllegalAction
-        return self.advance(setup.drawn_outcome(self))
+            return GameState.drawn_outcome(self)  # raises the core's IllegalAction
+        return setup.drawn_outcome(self)
 
     def _play(self, action):
         return rules.play(self, action)

@@ -106,7 +106,9 @@ def test_resolve_chance_draws_what_the_core_pick_would():
         rng = random.Random(seed)
         while not s.is_over:
             if s.to_move == "chance":
-                expected = s.advance(pick(s._outcomes(), s.seed, s.draws))
+                picked = pick(s._outcomes(), s.seed, s.draws)
+                assert s.drawn_outcome() == picked and str(s.drawn_outcome()) == str(picked)
+                expected = s.advance(picked)
                 s = s.resolve_chance()
                 assert s == expected
             else:
