@@ -349,14 +349,15 @@ class Board(LayeredBoard):
                 self._under.append(Rectangle((x0 + 1.47 + 0.19 * k, y - 0.08), 0.16, 0.16,
                                              facecolor=BUILDING_COLOURS[track], edgecolor="none"))
             self._t(x0 + 1.55 + 0.19 * D.LSS_MAX + 0.15, y, str(state.lss[i]), size=8, weight="bold")
-        lines = [f"{D.MISSIONS[card][0]}: {D.MISSIONS[card][1].replace('construct:', 'build ')} "
-                 f"{n}/{D.MISSIONS[card][2]}" for card, n in state.missions]
+        cards = state.cards
+        lines = [f"{cards.missions[card][0]}: {cards.missions[card][1].replace('construct:', 'build ')} "
+                 f"{n}/{cards.missions[card][2]}" for card, n in state.missions]
         if lines:
             self._t(x0 + 4.3, y0 - 0.55, "\n".join(lines), size=8, va="top")
         # the displays
-        bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[c][0]]}{D.BLUEPRINTS[c][1]}" for c in state.bp_display)
-        sci = ", ".join(D.SCIENTISTS[c][0] for c in state.sci_display) or "none"
-        con = ", ".join(D.CONTRACTS[c][0] for c in state.con_display) or "none"
+        bps = ", ".join(f"{D.BUILDING_LETTER[cards.blueprints[c][0]]}{cards.blueprints[c][1]}" for c in state.bp_display)
+        sci = ", ".join(cards.scientists[c][0] for c in state.sci_display) or "none"
+        con = ", ".join(cards.contracts[c][0] for c in state.con_display) or "none"
         grid = ", ".join(f"{TECH_SHORT.get(t, D.TECH_NAME[t])} {k}" for t, k in zip(D.TECHS, state.tech_grid))
         wh = ", ".join(f"{i.capitalize()} {k}" for i, k in zip(D.ITEMS, state.warehouse))
         self._t(x0, y0 - 1.62, f"Blueprint display: {bps or 'empty'}   Scientists: {sci}\n"
@@ -397,14 +398,15 @@ class Board(LayeredBoard):
         self._t(0.5, top - 0.19, f"{state.players[p]} ({side}){tag}", size=9.5, weight="bold",
                 color=HIGHLIGHT if active else "black")
         res = ", ".join(f"{r.capitalize()} {v}" for r, v in zip(D.RESOURCES, pl.res))
-        bps = ", ".join(f"{D.BUILDING_LETTER[D.BLUEPRINTS[b][0]]}{D.BLUEPRINTS[b][1]}{'*' if u else ''}"
+        cards = state.cards
+        bps = ", ".join(f"{D.BUILDING_LETTER[cards.blueprints[b][0]]}{cards.blueprints[b][1]}{'*' if u else ''}"
                         for b, u in pl.blueprints) or "none"
-        sci = ", ".join(D.SCIENTISTS[s][0] + (" (placed)" if h else "") for s, h in pl.scientists) or "none"
-        con = ", ".join(D.CONTRACTS[k][0] for k in pl.contracts) or "none"
+        sci = ", ".join(cards.scientists[s][0] + (" (placed)" if h else "") for s, h in pl.scientists) or "none"
+        con = ", ".join(cards.contracts[k][0] for k in pl.contracts) or "none"
         hidden = sum(1 for g in pl.goals if g < 0)
-        known = [D.GOALS[g][0] for g in pl.goals if g >= 0]
+        known = [cards.goals[g][0] for g in pl.goals if g >= 0]
         goals = ", ".join(known + ([f"{hidden} hidden"] if hidden else [])) or "none"
-        done = f";  completed: {D.GOALS[pl.goal_done][0]}" if pl.goal_done >= 0 else ""
+        done = f";  completed: {cards.goals[pl.goal_done][0]}" if pl.goal_done >= 0 else ""
         lines = (f"Storage: {res}  (max {D.RESOURCE_CAP} each)",
                  f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}  ·  "
                  f"Bots {len(pl.bots)}/{D.BOTS}  ·  Progress cubes {pl.progress}/{D.PROGRESS_CUBES}",

@@ -81,8 +81,12 @@ from .policies import evaluate, greedy  # noqa: E402,F401
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)
-OPTIONS = {}
-"""No variants: the teaching edition is one fixed model (change data.py to explore others)."""
+OPTIONS = {
+    "cards": "your own card lists (Blueprints, Missions, Private Goals, Scientists, Earth Contracts, Discovery "
+             "tiles): load_cards(path) output, a dict in the card-file shape, or a JSON file path; the position "
+             "carries them, so it reloads with the same cards",
+}
+"""The one option of new_game; the rules themselves are one fixed model (change data.py to explore others)."""
 
 import sys as _sys  # noqa: E402
 

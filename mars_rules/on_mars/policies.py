@@ -22,7 +22,6 @@ True
 """
 from __future__ import annotations
 
-from . import data as D
 from .scoring import player_rows
 
 RESOURCE_VALUE = 0.4
@@ -38,9 +37,8 @@ _CACHE_SIZE = 4096
 def _value(state, p):
     pl = state.pieces[p]
     # the OP of a player depend on their pieces, the Colonists on the slots, the Buildings, the phase
-    # and the card lists in use (D.use_cards replaces them)
-    key = (p, pl, state.slots, state.buildings, state.phase, id(D.CONTRACTS), id(D.GOALS), id(D.BLUEPRINTS),
-           id(D.SCIENTISTS))
+    # and the card lists the game is played with (state.cards)
+    key = (p, pl, state.slots, state.buildings, state.phase, state.cards)
     v = _CACHE.get(key)
     if v is None:
         v = 0.0

@@ -122,3 +122,13 @@ def test_a_crowded_position_stays_inside_its_columns():
         assert lines[2].endswith("…") or text_width(lines[2] + "x", 8) <= TEXT_W
     letters = [t for t in board.texts if t in ("O", "B", "G", "P")]
     assert len(letters) >= 4 * 3       # every Bot and Rover carries its owner's letter
+
+
+def test_the_board_names_the_games_own_cards():
+    """A position with its own card lists is drawn with them, whatever lists are installed."""
+    from mars_rules.on_mars import from_json
+    mine = {"missions": [["Scouts", "claim", 1], ["Miners", "construct:mine", 1], ["Scholars", "tech", 1]],
+            "scientists": [["Dr Ares", "mine"], ["Dr Phobos", "generator"], ["Dr Deimos", "water"]]}
+    s = from_json(new_game(players=2, seed=3, cards=mine).to_json())
+    shown = " ".join(texts_of(draw(s)))
+    assert "Scouts" in shown and "Dr Ares" in shown
