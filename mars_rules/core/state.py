@@ -25,6 +25,27 @@ _MISSING = object()
 _last = [None, None]  # one-entry cache: the State whose legal actions were asked last, and those actions
 
 
+def indexed_replace(fields):
+    """A `_replace` for a game's NamedTuple State that sets fields by index: about twice as fast as
+    NamedTuple's own, which matters where random play builds several States per action.
+
+    Use it in the State class body: `_replace = indexed_replace(_Fields)`.
+    """
+    index = {name: i for i, name in enumerate(fields._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            i = index.get(name)
+            if i is None:
+                raise ValueError(f"Got unexpected field names: {[k for k in changes if k not in index]!r}")
+            values[i] = value
+        return new(type(self), values)
+
+    return _replace
+
+
 class GameState:
     __slots__ = ()
     game = None  # the game module; each game sets it on its State class

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mars_rules.core import CHANCE, GameState, Step
+from mars_rules.core import CHANCE, GameState, indexed_replace, Step
 
 from . import data as D
 
@@ -114,8 +114,6 @@ class _Fields(NamedTuple):
     cards: object = D.DEFAULT_CARDS  # data.Cards: the card lists of this game (JSON: only custom lists)
 
 
-_INDEX = {name: i for i, name in enumerate(_Fields._fields)}
-_tuple_new = tuple.__new__
 
 
 class State(_Fields, GameState):
@@ -123,15 +121,7 @@ class State(_Fields, GameState):
     __slots__ = ()
     game = None
 
-    def _replace(self, **changes):
-        """NamedTuple._replace, about twice as fast (by field index)."""
-        vals = list(self)
-        for name, value in changes.items():
-            i = _INDEX.get(name)
-            if i is None:
-                raise ValueError(f"Got unexpected field names: {[k for k in changes if k not in _INDEX]!r}")
-            vals[i] = value
-        return _tuple_new(type(self), vals)
+    _replace = indexed_replace(_Fields)  # by field index: about twice as fast as NamedTuple's
 
     def _legal(self):
         return rules.legal(self)

@@ -25,6 +25,8 @@ True
 """
 from __future__ import annotations
 
+from mars_rules.core.simulate import one_ply_policy
+
 from .data import CAPSTONE, LANGUAGES, RESOURCES, SITE_ACTION, SITES, TRACK_PP
 from .effects import level_ok
 from .flow import site_counts
@@ -103,19 +105,8 @@ def evaluate(state, player) -> float:
 
 
 def greedy(state, rng):
-    """One-ply greedy play on `evaluate` (ties broken with `rng`)."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    me = state.to_move
-    best, best_value = [], None
-    for action in legal:
-        value = evaluate(state.advance(action), me)
-        if best_value is None or value > best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+    """One-ply greedy play on `evaluate` (ties broken with `rng`): the core's one-ply search."""
+    return one_ply_policy(state, rng)
 
 
 # ------------------------------------------------------------------------------------------------
