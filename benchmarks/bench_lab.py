@@ -127,6 +127,16 @@ def main():
         many = time.perf_counter() - t0
     print(f"simulate {name}, {n} games: one process {n / one:.1f} games/s, {os.cpu_count()} processes "
           f"{n / many:.1f} games/s (x{one / many:.2f})")
+    # The machine's own ceiling for this workload: the same in-process run in independent processes at once.
+    import subprocess
+    code = ("import time,mars_rules;from mars_rules.core import simulate;"
+            f"g=mars_rules.load({name!r});s=g.new_game(players={game.PLAYER_COUNTS[-1]},seed=2);"
+            f"t=time.perf_counter();simulate(s,{n},seed=5,executor=None);print(time.perf_counter()-t)")
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+             for _ in range(os.cpu_count() or 1)]
+    alone = [float(p.communicate()[0]) for p in procs]
+    print(f"ceiling: {len(procs)} independent processes each running the one-process benchmark at once: "
+          f"x{len(procs) * one / max(alone):.2f} the throughput of one (the most a pool can reach here)")
 
 
 if __name__ == "__main__":
