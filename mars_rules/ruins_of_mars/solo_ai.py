@@ -6,7 +6,7 @@ from functools import partial
 
 from mars_rules.core import Action
 
-from .data import LANGUAGES, RESOURCES, SITE_ACTION, SITES
+from .data import LANGUAGES, RESOURCES, SITE_ACTION, SITES, CardSet
 from .effects import advance, can_pay, level_ok, set_board, track_limit
 from .flow import enter_reallocate
 from .replicate import after_display_change
@@ -165,3 +165,40 @@ def spend_hourglasses(s):
                                           f"Radiation (it always does).",))
     return s
 
+
+
+# ----- what the players may see -------------------------------------------------------------------
+HIDDEN_ID = "hidden-L{level}-row{row}"
+"""The id a face-down AI Tech gets in ``state.view(player)``: its Level and row, nothing of its face."""
+
+
+def masked_view(s):
+    """The solo position as a player sees it (``State.view``): every face-down AI Tech is replaced by an
+    anonymous card of the same Level and cost (the back shows the cost: Solo Variant, Replicate 1 Tech),
+    no reward and no PP, whose id names only its Level and row; the AI Techs returned to the box are not
+    listed. Face-up AI Techs, the Tech cards and everything else are unchanged. Nobody looks at the faces
+    before they are revealed (Solo Variant: Setup), so every seat gets the same view; the teacher's view
+    is the State itself. The view is a valid position (``from_json(view.to_json())`` reads it back); it
+    keeps the game's seed, so it describes the table, not a way to replay the hidden deal."""
+    b = s.boards[AI]
+    if not any(b.face_down):
+        return s
+    ai = s.cards.ai
+    by_id = {c["id"]: c for c in s.cards.source["ai"]}
+    cards, techs = [], list(b.techs)
+    for slot, (cid, down) in enumerate(zip(b.techs, b.face_down)):
+        if cid is None:
+            continue
+        if not down:
+            cards.append(by_id[cid])
+            continue
+        card = ai[cid]
+        pid = HIDDEN_ID.format(level=card.level, row=slot // 3 + 1)
+        cards.append({"id": pid, "level": card.level,
+                      "cost": {r.lower(): n for r, n in zip(RESOURCES, card.cost) if n},
+                      "reward": {"kind": "end_game", "pp": 0}})
+        techs[slot] = pid
+    source = {k: v for k, v in s.cards.source.items() if k != "ai"}
+    source["ai"] = cards
+    board = b._replace(techs=tuple(techs))
+    return s._replace(cards=CardSet(source), boards=set_board(s, AI, board))

@@ -178,10 +178,14 @@ class State(_Fields, GameState):
         return default
 
     def view(self, player):
-        """Every player sees the whole table in Ruins of Mars except the faces of the solo AI's
-        face-down Techs, which nobody sees (their backs, with the cost, are public). The engine
-        needs those faces to play on, so this returns the State itself; ``hidden(player)`` lists
-        what the player may not look at."""
+        """What `player` may see. Everything in Ruins of Mars is open except the faces of the solo AI's
+        face-down Techs, which nobody sees until the AI replicates them (their backs, with the cost,
+        are public): in the solo game the view replaces each by an anonymous card of the same Level
+        and cost, with no reward, named ``hidden-L<level>-row<row>`` (``solo_ai.masked_view``); in
+        every other position it is the State itself. The teacher's view is the State itself;
+        ``hidden(player)`` lists the card ids whose faces the players may not look at."""
+        if self.solo:
+            return _solo_ai.masked_view(self)
         return self
 
     def hidden(self, player):
@@ -198,6 +202,6 @@ class State(_Fields, GameState):
         return f"<Ruins of Mars: turn {self.turn}, {self.step}, to move {self.to_move!r}>"
 
 
-from . import codec as _codec, rules as _rules, scoring as _scoring  # noqa: E402
+from . import codec as _codec, rules as _rules, scoring as _scoring, solo_ai as _solo_ai  # noqa: E402
 
 State._replace = _fast_replace(State, {f: i for i, f in enumerate(_Fields._fields)})

@@ -173,7 +173,48 @@ def test_solo_end_of_the_game_triggered_by_the_ai_gives_the_human_one_final_turn
 
 
 def test_solo_view_and_hidden_faces_of_the_ai_techs():
+    import json
     s = game.new_game(players=1, seed=4, characters="deal")
     assert set(s.hidden(0)) == set(s.boards[1].techs) and len(s.hidden(0)) == 9
-    assert s.view(0) is s and s.view(1) is s        # everything else is open information
-    assert game.new_game(players=2, seed=4, characters="deal").hidden(0) == ()
+    two = game.new_game(players=2, seed=4, characters="deal")
+    assert two.hidden(0) == () and two.view(0) is two and two.view(1) is two    # nothing secret
+    for seat in (0, 1):                   # nobody looks at a face before it is revealed (Solo Variant: Setup)
+        v = s.view(seat)
+        text = v.to_json()
+        assert not any(json.dumps(cid) in text for cid in s.cards.ai)          # no real AI Tech id, not even boxed ones
+        assert v.boards[1].techs[:3] == ("hidden-L1-row1", "hidden-L2-row1", "hidden-L3-row1")
+        for real, shown in zip(s.boards[1].techs, v.boards[1].techs):          # the backs: Level and cost
+            assert (s.cards.ai[real].level, s.cards.ai[real].cost) == (v.cards.ai[shown].level, v.cards.ai[shown].cost)
+            assert v.cards.ai[shown].pp == 0 and v.cards.ai[shown].hourglass == 0
+        assert game.from_json(text) == v and v.boards[0] == s.boards[0] and v.sites == s.sites
+        assert v.score().totals == s.score().totals
+    # once the AI replicates a Tech, its face is public and keeps its id in every view
+    t = player(s, 1, face_down=(False,) + (True,) * 8)
+    v = t.view(0)
+    assert v.boards[1].techs[0] == t.boards[1].techs[0] and v.cards.ai[t.boards[1].techs[0]] == t.cards.ai[t.boards[1].techs[0]]
+    assert v.boards[1].techs[1] == "hidden-L2-row1"
+    done = player(s, 1, face_down=(False,) * 9)
+    assert done.view(0) is done
+
+
+def test_solo_ai_saves_leftover_hourglasses_until_it_gains_radiation():
+    s = _ai_turn(fixture(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=3)
+    s = go(s, "place_rover", site="Wasteland")
+    s = go(s, "skip", step="transfer")                    # 2 Radiation (the Site's icon and tile 7): 2 spent
+    assert s.boards[1].radiation == 0 and s.boards[1].hourglass == 1
+    assert any("The AI spends 2 Hourglasses to remove 2 Radiation" in e for e in s.events)
+
+
+def test_solo_ai_star_icons_one_resource_at_a_time_the_least_topmost_on_a_tie():
+    # the Infirmary (Discover, the most tiles) with tiles "S", "RS" and "OS": 1 Fuel, 1 Parts, then 3 star icons
+    s = _ai_turn(fixture(players=1, sites=((8, 9), (5, 7), (0, 1), (2, 6), (4, 3, 10))), resources=(0, 1, 1, 0))
+    s = go(s, "place_rover", site="Infirmary")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "discover")
+    assert s.boards[1].resources == (1, 2, 1, 0) and s.pending == 3
+    (a,) = s.legal_actions()
+    assert a == Action("discover_star", 1, {"resource": "Oxygen"})                       # the least
+    s = s.apply(a)
+    (a,) = s.legal_actions()
+    assert a == Action("discover_star", 1, {"resource": "Fuel"})                         # all tied: topmost
+    assert str(a) == "Discover: take 1 Fuel for the star icon (the AI's least resource, topmost on a tie)"

@@ -204,6 +204,21 @@ def test_solo_ai_backs_and_scores():
     assert f"Score now: {totals[0]} PP (final)" in shown
 
 
+def test_solo_players_view_draws_the_same_picture_without_the_hidden_faces():
+    # state.view(seat) anonymises the face-down AI Techs (Solo Variant: Setup); the board only ever drew
+    # their backs (Level and cost), so a player's view looks exactly like the teacher's.
+    s = game.new_game(players=1, seed=4, characters="deal")
+    for _ in range(40):
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[-1])
+    view = s.view(0)
+    assert view is not s and view.boards[1].techs != s.boards[1].techs
+    board = Board(s)
+    teacher = board.png()
+    board.update(view)
+    assert board.png() == teacher
+    assert not any(cid in t for t in texts(board) for cid in s.hidden(0))
+
+
 def test_custom_tiles_and_cards_are_drawn():
     cards = game.data.default_card_data()
     for k, c in enumerate(cards["tech"]):
