@@ -46,11 +46,13 @@ Readings of passages the rulebook leaves open (each is tested):
   (skip) counts as a pass, and the skip hits the next player who still has cards.
 - After a player goes out, the trick ends when every player still holding cards has passed; the lead
   then goes to the player closest clockwise to the one who went out.
-- On-play effects (forced draws, lighting torches) happen when the play is confirmed, after the
-  discoveries of that turn are bought: torches lit by a play serve from the next turn on. They happen
-  every time the ruin is played, including the play that adds them. Forced draws go to opponents still
-  holding cards, one round of draws per effect, clockwise from the player's left, until the deck runs
-  out; they are skipped when the play ends the round.
+- Every effect is active at once ("Discovery Effects"). "Light" effects of the ruins played happen as soon
+  as the ruins are chosen (before claims and discoveries), and a "light" discovery lights as soon as it is
+  added: the torches serve for the discoveries of the same turn. A "light 2" lights both torches together,
+  at most up to 3 lit (one can be lost; never light 1, spend it, light it again). Forced draws happen
+  when the play is confirmed. Effects happen every time the ruin is played, including the play that adds
+  them. Forced draws go to opponents still holding cards, one round of draws per effect, clockwise from
+  the player's left, until the deck runs out; they are skipped when the play ends the round.
 - A set of only wild ruins has the highest of their printed-plus-added ranks.
 - The score never leaves 0..10. A showdown with a single qualifying player is won by that player at
   once; claims of players outside the showdown are ignored at its deal; the night flip comes after the

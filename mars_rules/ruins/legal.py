@@ -13,7 +13,8 @@ from functools import partial
 from mars_rules.core import Action
 
 from . import text
-from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, completable
+from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, completable, on_play_effects
+from .data import TORCHES
 
 _fast = Action.fast
 _PASS_ITEMS = ()
@@ -54,6 +55,24 @@ def _offers(s, skip_slot=-1):
     return out
 
 
+def light_of(s, ids) -> int:
+    """Torches the "light" effects of ruins `ids` light when they are played (section "Discovery
+    Effects": active at once, so they serve for the discoveries of the same turn)."""
+    ruins, cards = s.ruins, s.cards
+    total = 0
+    for c in ids:
+        rec = ruins[c]
+        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
+            total += on_play_effects(cards, c, rec)[0]
+    return total
+
+
+def _budget(s, torches, ids) -> int:
+    """Lit torches once ruins `ids` are played: their light effects all at once, at most 3."""
+    lit = light_of(s, ids)
+    return min(TORCHES, torches + lit) if lit else torches
+
+
 def _target(s):
     """(minimum rank, number of ruins needed or 0 for a lead)."""
     if s.step == "lead" or s.last_player < 0:
@@ -66,7 +85,9 @@ def _final_mode(k: int) -> int:
 
 
 def _pick_ok(s, cid, offers, budget, base=None) -> bool:
-    """May ruin `cid` join the play being chosen? `base`: `_items(s, s.selection)` if already made."""
+    """May ruin `cid` join the play being chosen? `budget`: the player's lit torches now (the light effects
+    of the play are added here: of the chosen ruins for a finished play, of the whole hand, an upper
+    bound, while a follow is still being chosen). `base`: `_items(s, s.selection)` if already made."""
     sel = s.selection + (cid,)
     r, need = _target(s)
     k = len(sel)
@@ -78,6 +99,7 @@ def _pick_ok(s, cid, offers, budget, base=None) -> bool:
         mode = _final_mode(k)
     if k == 1 and mode == SINGLE and r == 0:
         return True
+    budget = _budget(s, budget, s.hands[s.to_move] if mode == PARTIAL else sel)
     if mode == PARTIAL and not _enough_left(s, sel, need, r, offers, budget):
         return False
     if base is None:
@@ -108,6 +130,9 @@ def _first_follow(s, p, offers, budget) -> list:
     rank, wild, ruins = s.rank, s.wild, s.ruins
     if len(hand) < need:
         return []
+    torches = budget
+    if need > 1:
+        budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
     aff = tuple(o for o in offers if o[0] <= budget)
     affordable = bool(aff)
     counts = {}
@@ -123,6 +148,9 @@ def _first_follow(s, p, offers, budget) -> list:
         if need == 1:
             if rk >= r:
                 out.append(c)
+            elif torches < TORCHES and light_of(s, (c,)):  # its own light effect raises the budget
+                if _pick_ok(s, c, offers, torches):
+                    out.append(c)
             elif affordable:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
                 rec = ruins[c]
                 free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
@@ -199,13 +227,16 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
     j = s.selection.index(cid) if j is None else j
     rk, w, free = items[j]
     free &= ~(1 << pos)
+    left = budget - cost
     if kind == "rank":
         rk += amount
     elif kind == "wild":
         w = 1
+    elif kind == "light":
+        left = min(TORCHES, left + amount)  # both at once, usable at once
     items[j] = (rk, w, free)
     r, _ = _target(s)
-    return completable(items, r, _final_mode(len(items)), _offers(s, slot), budget - cost)
+    return completable(items, r, _final_mode(len(items)), _offers(s, slot), left)
 
 
 def _valid_now(s) -> bool:
@@ -233,8 +264,12 @@ def legal(s) -> tuple:
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
         base = _items(s, sel)
+        r_min, need = _target(s)
+        torches = budget
+        partial_follow = need and len(sel) + 1 < need
+        budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
+        own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
         aff = tuple(o for o in offers if o[0] <= budget)
-        r_min = _target(s)[0]
         reachable = _common_reach(base, aff, budget, r_min)
         seen = {}
         acts = []
@@ -253,6 +288,10 @@ def legal(s) -> tuple:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
                 continue
             rec = ruins[c]
+            if own_light and light_of(s, (c,)):
+                if _pick_ok(s, c, offers, torches, base):
+                    acts.append(_fast("pick", p, (("ruin", c),), t))
+                continue
             sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
             ok = seen.get(sig)
             if ok is None:
@@ -261,7 +300,7 @@ def legal(s) -> tuple:
                 if not wild[c] and _common_reach(_items(s, (c,)), aff, budget, r_min, reachable) == set():
                     ok = seen[sig] = False
                 else:
-                    ok = seen[sig] = _pick_ok(s, c, offers, budget, base)
+                    ok = seen[sig] = _pick_ok(s, c, offers, torches, base)
             if ok:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
         if step == "follow":

@@ -11,7 +11,7 @@ from mars_rules.core import CHANCE
 from . import flow, text
 from .crafting import on_play_effects, rank_and_wild, set_rank
 from .data import TORCHES
-from .legal import legal
+from .legal import legal, light_of
 from .state import NO_FLIP
 from .why import why
 
@@ -44,12 +44,28 @@ def apply_pick(s, a):
     # no card named: the choice is revealed only when the play is confirmed (views keep the events)
     ev = (f"{_name(s)} chooses a ruin for the play ({len(sel)} so far).",)
     if s.step == "follow" and len(sel) == len(s.last_play):
-        return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel))
+        return _played(s, sel, ev)
     return s._replace(selection=sel, events=ev)
 
 
 def apply_lead_done(s, a):
-    return s._replace(step=_upgrade_step(s, s.selection))
+    return _played(s, s.selection, ())
+
+
+def _played(s, sel, ev):
+    """The ruins are chosen, so played: their "light" effects happen at once (section "Discovery Effects":
+    every effect is active immediately; Clarifications: a "light 2 torches" lights both together), so the
+    torches serve for this turn's discoveries; then the upgrade sub-steps."""
+    p = s.to_move
+    lit = light_of(s, sel) if s.torches[p] < TORCHES else 0
+    if lit:
+        t = s.torches[p]
+        now = min(TORCHES, t + lit)
+        ev = ev + (f"{_name(s)} plays ruins that light {lit} torch(es), all at once: {now - t} lit "
+                   f"({now} of {TORCHES}).",)
+        return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel),
+                          torches=s.torches[:p] + (now,) + s.torches[p + 1:])
+    return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel))
 
 
 def _upgrade_step(s, sel) -> str:
@@ -95,8 +111,15 @@ def apply_discover(s, a):
     rec = rec[:2 + pos] + (d,) + rec[3 + pos:]
     ruins = s.ruins[:cid] + (rec,) + s.ruins[cid + 1:]
     rk, w = rank_and_wild(cards, cid, rec)
-    ev = (text.discover_text(s, a) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}.",)
-    torches = s.torches[:p] + (s.torches[p] - cards.costs[slot],) + s.torches[p + 1:]
+    ev = text.discover_text(s, a) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}."
+    left = s.torches[p] - cards.costs[slot]
+    kind, amount = cards.disc_effect[d]
+    if kind == "light":  # active at once: both torches together, usable for the next discovery
+        now = min(TORCHES, left + amount)
+        ev += f" It lights {amount} torches at once: {now - left} lit ({now} of {TORCHES})."
+        left = now
+    ev = (ev,)
+    torches = s.torches[:p] + (left,) + s.torches[p + 1:]
     return s._replace(ruins=ruins, rank=s.rank[:cid] + (rk,) + s.rank[cid + 1:],
                       wild=s.wild[:cid] + (w,) + s.wild[cid + 1:], torches=torches,
                       market=s.market[:slot] + (-1,) + s.market[slot + 1:], events=ev)
@@ -111,21 +134,15 @@ def apply_play(s, a):
     following = s.last_player >= 0
     skip = 1 if following and r == s.last_rank else 0
     hand = tuple(c for c in s.hands[p] if c not in sel)
-    light = draw = 0
+    draw = 0  # the "light" effects happened when the ruins were chosen or the discovery added (_played)
     cards, ruins = s.cards, s.ruins
     for c in sel:
         rec = ruins[c]
         if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
-            lt, dr = on_play_effects(cards, c, rec)
-            light += lt
-            draw += dr
+            draw += on_play_effects(cards, c, rec)[1]
     torches = s.torches
     ev = [f"{_name(s)} {'follows with' if following else 'leads'} "
           f"{text.a_rank(r) if len(sel) == 1 else f'a set of {len(sel)} {r}s'}: {text.play_words(s, sel)}."]
-    if light:
-        lit = min(TORCHES, torches[p] + light)
-        ev.append(f"{_name(s)} lights {lit - torches[p]} torch(es) at once ({lit} lit).")
-        torches = torches[:p] + (lit,) + torches[p + 1:]
     kept = tuple(d for d in s.market if d >= 0)
     market = (-1,) * (len(s.market) - len(kept)) + kept
     hands = s.hands[:p] + (hand,) + s.hands[p + 1:]

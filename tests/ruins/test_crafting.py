@@ -82,10 +82,12 @@ def test_clarification_several_discoveries_on_one_ruin_in_one_turn_one_per_posit
     s = position(2, hands=[[rid(4), rid(1)], [rid(9)]], market=(PLUS1, MID_PLUS1, LIGHT2, DRAW1))
     s = act(act(act(s, "pick", ruin=rid(4)), "done"), "done")
     s = act(s, "discover", slot=1, ruin=rid(4))   # middle +1, 2 torches
-    s = act(s, "discover", slot=2, ruin=rid(4))   # bottom light 2, 1 torch
-    assert s.ruins[rid(4)][3:] == (MID_PLUS1, LIGHT2) and s.torches[0] == 0 and s.rank[rid(4)] == 5
-    t = position(2, hands=[[rid(4), rid(1)], [rid(9)]], market=(PLUS1, MID_PLUS1, LIGHT2, DRAW1))
+    s = act(s, "discover", slot=2, ruin=rid(4))   # bottom light 2, 1 torch: 0 left, then 2 lit at once
+    assert s.ruins[rid(4)][3:] == (MID_PLUS1, LIGHT2) and s.torches[0] == 2 and s.rank[rid(4)] == 5
+    t = position(2, hands=[[rid(4), rid(1)], [rid(9)]], market=(PLUS1, MID_PLUS1, LIGHT2, DRAW1),
+                 torches=(1, 3))
     t = act(act(act(act(t, "pick", ruin=rid(4)), "done"), "done"), "discover", slot=2, ruin=rid(4))
+    assert t.torches[0] == 2  # 1 - 1 + 2
     with pytest.raises(IllegalAction) as e:
         act(t, "discover", slot=3, ruin=rid(4))
     assert "already has a bottom discovery" in e.value.reason and e.value.rule == "Crafting Cards"
@@ -157,17 +159,61 @@ def test_clarification_forced_draws_go_clockwise_from_the_left_when_the_deck_is_
     assert len(t.hands[1]) == 3 and len(t.hands[2]) == 3
 
 
-def test_clarification_light_two_torches_lights_both_at_once_after_the_purchases():
-    card = rid(6, 3)  # night side lights 2 torches
-    s = position(2, hands=[[card, rid(1)], [rid(9)]], upgrades={card: (1, -1, -1, -1, -1)}, torches=(0, 3))
+def test_clarification_light_two_torches_lights_both_at_once_and_they_serve_this_turn():
+    # Discovery Effects: every effect is active at once, so the torches a played ruin lights can pay for
+    # the discoveries of the same turn; Clarifications: a "light 2 torches" lights both together.
+    card = rid(6, 3)  # night side: rank 8, lights 2 torches
+    s = position(2, hands=[[card, rid(1)], [rid(9)]], upgrades={card: (1, -1, -1, -1, -1)}, torches=(0, 3),
+                 market=(PLUS3, WILD, PLUS1, DRAW1))
     s = act(act(s, "pick", ruin=card), "done")
-    s = act(s, "done")
-    assert [a.kind for a in s.legal_actions()] == ["play"]  # the torches are not lit before the play
+    assert s.torches[0] == 2 and any("light 2 torch(es), all at once: 2 lit" in e for e in s.events)
+    s = act(s, "done")  # no claim
+    assert ("discover", 2, card) in [(a.kind, a.get("slot"), a.get("ruin")) for a in s.legal_actions()]
+    s = act(s, "discover", slot=2, ruin=card)   # +1 for 1 of the 2 torches just lit
+    assert s.torches[0] == 1 and s.rank[card] == 9
     s = run_chance(act(s, "play"))
-    assert s.torches[0] == 2 and any("lights 2" in e for e in s.events)
+    assert s.torches[0] == 1  # the light happened once, when the ruin was played, not again at the confirm
+    # both at once: with 2 lit, one of the two is lost (no lighting 1, spending it and lighting it again)
     t = position(2, hands=[[card, rid(1)], [rid(9)]], upgrades={card: (1, -1, -1, -1, -1)}, torches=(2, 3))
-    t = play(t, [card])
-    assert t.torches[0] == 3  # at most 3 torches
+    t = act(act(t, "pick", ruin=card), "done")
+    assert t.torches[0] == 3
+    assert play(position(2, hands=[[card, rid(1)], [rid(9)]], upgrades={card: (1, -1, -1, -1, -1)},
+                         torches=(2, 3)), [card]).torches[0] == 3
+
+
+def test_clarification_a_bought_light_discovery_lights_both_at_once_for_the_next_purchase():
+    s = position(2, hands=[[rid(4), rid(1)], [rid(9)]], market=(PLUS3, MID_PLUS1, LIGHT2, DRAW1), torches=(1, 3))
+    s = act(act(act(s, "pick", ruin=rid(4)), "done"), "done")
+    with pytest.raises(IllegalAction) as e:
+        act(s, "discover", slot=1, ruin=rid(4))
+    assert "costs 2 lit torches; you have 1" in e.value.reason
+    s = act(s, "discover", slot=2, ruin=rid(4))   # 1 - 1 = 0, then light 2 at once
+    assert s.torches[0] == 2 and any("lights 2 torches at once" in e for e in s.events)
+    s = act(s, "discover", slot=1, ruin=rid(4))   # now affordable, in the same turn
+    assert s.torches[0] == 0 and s.rank[rid(4)] == 5
+
+
+def test_discovery_effects_a_ruin_that_lights_torches_is_offered_when_they_pay_for_the_rank_it_needs():
+    card = rid(6, 3)  # night rank 8, lights 2; the market's +1 (slot 3) costs 1
+    up = {card: (1, 1, -1, -1, -1)}  # claimed by Bo already: no claim step
+    s = position(2, hands=[[rid(1)], [card, rid(2)]], upgrades=up, torches=(0, 0), step="follow", to_move=1,
+                 market=(PLUS3, WILD, PLUS1, DRAW1), trick=[rid(9)], last_play=[rid(9)], last_rank=9,
+                 last_player=0)
+    assert card in [a.get("ruin") for a in s.legal_actions() if a.kind == "pick"]
+    s = act(s, "pick", ruin=card)
+    assert s.step == "discover" and s.torches[1] == 2
+    with pytest.raises(IllegalAction) as e:
+        act(s, "play")  # an 8 cannot follow a 9: the +1 is needed
+    assert "needs rank 9 or higher" in e.value.reason
+    s = run_chance(act(act(s, "discover", slot=2, ruin=card), "play"))
+    assert s.step == "lead" and s.to_move == 1  # an exact 9 skips Ada: with 2 players Bo wins the trick
+    # in a set being led: a 9 chosen, the 8 that lights 2 can join by buying the +1 with them
+    lead = position(2, hands=[[rid(9), card, rid(1)], [rid(2)]], upgrades={card: (1, 0, -1, -1, -1)},
+                    torches=(0, 0), market=(PLUS3, WILD, PLUS1, DRAW1))
+    lead = act(lead, "pick", ruin=rid(9))
+    assert card in [a.get("ruin") for a in lead.legal_actions() if a.kind == "pick"]
+    lead = play(lead, [card], buys=[(2, card)])
+    assert lead.last_rank == 9 and len(lead.last_play) == 2
 
 
 def test_add_discoveries_market_slides_right_and_refills_to_four():
