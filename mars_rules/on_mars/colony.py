@@ -64,6 +64,29 @@ def apply_control(t, seat, a):
     t.s("moves", tuple(mv))
 
 
+def control_problem(state, seat, kind, piece, to):
+    """Why a Control Center move is refused (None if it is allowed). `piece`: -1 for the Rover, else a Bot
+    index; `to`: the hex moved to (None for spend_crystal)."""
+    pl = state.pieces[seat]
+    if not isinstance(piece, int) or isinstance(piece, bool) or not -1 <= piece < len(pl.bots):
+        return f"There is no Bot {piece!r} of yours: your {len(pl.bots)} Bot(s) on Mars are numbered from 0."
+    name = "Rover" if piece < 0 else f"Bot {piece + 1}"
+    if kind == "spend_crystal":
+        if pl.crystals < 1:
+            return "You have no Crystal in your Depot to spend for 1 more movement."
+        return None
+    at = pl.rover if piece < 0 else pl.bots[piece]
+    if state.moves[piece + 1] < 1:
+        return (f"Your {name} has no movement left (2, "
+                + ("+ the Rover Tech level, " if piece < 0 else "")
+                + "+1 per Crystal spent): spend a Crystal for one more hex, or finish.")
+    if to not in D.HEX_SET:
+        return f"{to} is not a hex of the map."
+    if to not in D.NEIGHBOURS[at]:
+        return f"Your {name} moves one hex at a time, to a hex next to {at}."
+    return None
+
+
 def end_control(t, seat):
     """Movement over: the Rover claims the tile it ends on, then Bots clean what they end on."""
     pl = t.p(seat)
@@ -106,6 +129,24 @@ def begin_construct(state, seat, lq=None):
         return None
     return ("No Building can be constructed in your Building Zones (each needs a free hex exactly 2 from one of "
             "its type, or a Tech for a Complex, and its cost).")
+
+
+def building_problem(state, seat, btype):
+    """Why this Building type cannot be chosen now (None if it can be built somewhere)."""
+    if btype not in D.BUILDINGS:
+        return f"There is no Building called {btype!r} ({', '.join(D.BUILDINGS)})."
+    if btype in buildable_types(state, seat):
+        return None
+    pl = state.pieces[seat]
+    name = D.BUILDING_NAME[btype]
+    if btype == "mine":
+        if pl.lq < 1:
+            return "A Mine needs a Miner: you have no Colonist in your Living Quarters."
+    elif not can_pay(pl, D.BUILD_COST[btype]):
+        from .tx import words
+        return f"A {name} costs {words(D.BUILD_COST[btype])}; you do not have it."
+    return (f"No hex of your Building Zones fits a {name}: it must stand exactly 2 hexes from a {name}, or next "
+            f"to one forming a Complex, with a {name} Tech tile of level at least the Complex size.")
 
 
 def legal_construct(state, seat) -> list:
@@ -290,6 +331,33 @@ def apply_welcome(t, seat, gain, h):
 
 
 # ----------------------------------------------------------------- Scientists and Earth Contracts
+def welcome_choice_problem(state, seat, gain, h):
+    """Why this Welcome a Ship choice is refused (the Ship itself is judged by welcome_problem)."""
+    if gain == "colonists":
+        return None if h in ((), None) else "Two Colonists need no hex: choose hex () for them."
+    if gain != "bot":
+        return "A welcomed Ship gives 1 Colonist and 1 Bot ('bot') or 2 Colonists ('colonists')."
+    if len(state.pieces[seat].bots) >= D.BOTS:
+        return f"All your {D.BOTS} Bots are on Mars already: take 2 Colonists instead."
+    if h not in empty_shelters(state):
+        return f"The new Bot lands on an empty Shelter (a Shelter with no Bot); {h} is not one."
+    return None
+
+
+def hire_problem(state, seat, kind, card):
+    """Why this Scientist or Earth Contract cannot be taken (None if it can)."""
+    if kind == "hire_scientist":
+        if state.level > D.SCIENTISTS_UNTIL:
+            return (f"Scientists are hired early only: up to Colony level {D.SCIENTISTS_UNTIL} "
+                    f"(the Colony is at level {state.level}).")
+        if card not in state.sci_display:
+            return "That Scientist is not on the display."
+        return None
+    if card not in state.con_display:
+        return "That Earth Contract is not on the display."
+    return None
+
+
 def begin_hire(state, seat):
     if state.con_display or (state.sci_display and state.level <= D.SCIENTISTS_UNTIL):
         return None

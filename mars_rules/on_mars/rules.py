@@ -123,12 +123,41 @@ def _specific(state, action):
             rec = next((b for b in state.buildings if b[0] == get("hex")), None)
             if rec is None or rec[2] != seat:
                 return "That is not an Advanced Building of yours.", turn.RULE_EXEC
+            if get("free") and get("hex") not in turn.scientists_at(state):
+                return ("Your own Advanced Building is free only while a Scientist works there; none does: it "
+                        f"costs {D.OWN_ADVANCED_COST} Crystals."), turn.RULE_EXEC
             if state.pieces[seat].crystals < D.OWN_ADVANCED_COST:
                 return (f"Using your own Advanced Building costs {D.OWN_ADVANCED_COST} Crystals (free only while a "
                         f"Scientist works there)."), turn.RULE_EXEC
         if kind in ("scientist_action", "send_scientist"):
-            return ("A Scientist works only in an Advanced Building of its specialty, and only its owner and the "
-                    "Building's owner use it for free."), turn.RULE_EXEC
+            why = turn.scientist_problem(state, seat, kind, get("hex"), get("card"))
+            return (why or "A Scientist works only in an Advanced Building of its specialty, and only its owner "
+                    "and the Building's owner use it for free."), turn.RULE_EXEC
+    if kind in ("pay_crystal", "pay_colonist") and step == "pay":
+        why = turn.pay_problem(state, seat, kind)
+        if why:
+            return why, turn.RULE_PLACE
+    if kind in ("move_rover", "move_bot", "spend_crystal") and step == "control":
+        piece = -1 if kind == "move_rover" else get("bot") if kind == "move_bot" else get("piece")
+        why = colony.control_problem(state, seat, kind, piece, get("to"))
+        if why:
+            return why, colony.RULE
+    if kind == "choose_building" and step == "construct":
+        why = colony.building_problem(state, seat, get("building"))
+        if why:
+            return why, colony.RULE
+    if kind in ("hire_scientist", "take_contract") and step == "hire":
+        why = colony.hire_problem(state, seat, kind, get("card"))
+        if why:
+            return why, colony.RULE
+    if kind in ("place_discovery", "discard_discovery") and step == "discovery":
+        why = shuttle.discovery_problem(state, seat, get("hex") if kind == "place_discovery" else None)
+        if why:
+            return why, shuttle.RULE
+    if kind == "take_space" and step == "turn_order":
+        why = shuttle.space_problem(state, seat, get("space"), get("resource"))
+        if why:
+            return why, shuttle.RULE
     if kind == "end_turn" and step in ("turn", "final_round"):
         return "You must take one Main action before ending your turn.", turn.RULE_TURN
     if kind in ("discard_goal", "complete_goal"):
@@ -157,7 +186,8 @@ def _specific(state, action):
         if why:
             return why, colony.RULE
     if kind == "welcome_ship" and step == "welcome":
-        why = colony.welcome_problem(state, seat)
+        why = colony.welcome_problem(state, seat) or colony.welcome_choice_problem(state, seat, get("gain"),
+                                                                                 get("hex"))
         if why:
             return why, colony.RULE
         if state.used >= state.allow:

@@ -53,6 +53,23 @@ def discovery_hexes(state, seat) -> list:
     return [h for h in D.RING[state.pieces[seat].rover] if h not in m]
 
 
+def discovery_problem(state, seat, h):
+    """Why the Discovery tile may not go on h (None if it may); h None = discard it."""
+    hexes = discovery_hexes(state, seat)
+    rover = state.pieces[seat].rover
+    if h is None:
+        return None if not hexes else \
+            "A free hex lies 3 hexes from your Rover: the Discovery tile must be placed there."
+    if h not in D.HEX_SET:
+        return f"{h} is not a hex of the map."
+    if D.hex_distance(h, rover) != D.DISCOVERY_DISTANCE:
+        return (f"A Discovery tile goes exactly {D.DISCOVERY_DISTANCE} hexes from your Rover on {rover}; "
+                f"{h} is {D.hex_distance(h, rover)} away.")
+    if h not in hexes:
+        return f"{h} holds a Building: the tile goes on a hex without one (it may replace a tile)."
+    return None
+
+
 def legal_discovery(state, seat) -> list:
     hexes = discovery_hexes(state, seat)
     return [Action.fast("place_discovery", seat, (("hex", h),), text) for h in hexes] or \
@@ -87,6 +104,24 @@ def free_spaces(state, seat) -> list:
     base = 0 if dest_side(state, seat) == flow.ORBIT else D.TURN_ORDER_SPACES
     taken = set(o for s, o in enumerate(state.order) if s != seat)
     return [base + i for i in range(D.TURN_ORDER_SPACES) if base + i not in taken]
+
+
+def space_problem(state, seat, sp, resource):
+    """Why the traveller may not take this Turn Order space (None if they may)."""
+    dest = dest_side(state, seat)
+    if not isinstance(sp, int) or isinstance(sp, bool) or not 0 <= sp < 2 * D.TURN_ORDER_SPACES:
+        return f"Turn Order spaces are 0-{D.TURN_ORDER_SPACES - 1} (Orbit) and {D.TURN_ORDER_SPACES}-" \
+               f"{2 * D.TURN_ORDER_SPACES - 1} (Colony)."
+    if flow.side_of(sp) != dest:
+        return f"You are travelling to the {dest.capitalize()}: take a Turn Order space of that side."
+    if sp not in free_spaces(state, seat):
+        return "That Turn Order space is taken: take an empty one."
+    choice = D.TURN_ORDER_BONUS[sp % D.TURN_ORDER_SPACES] == "choice"
+    if choice and resource not in D.RESOURCES:
+        return f"This space's bonus is 1 Resource of your choice: name one of {', '.join(D.RESOURCES)}."
+    if not choice and resource:
+        return "This space's bonus is not a Resource of your choice: leave the resource empty."
+    return None
 
 
 def legal_turn_order(state, seat) -> list:

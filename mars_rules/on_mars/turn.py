@@ -154,6 +154,15 @@ def apply_pay(t, seat, kind):
         begin(t, seat)
 
 
+def pay_problem(state, seat, kind):
+    pl = state.pieces[seat]
+    if kind == "pay_crystal" and pl.crystals < 1:
+        return "You have no Crystal: pay this colour with a Colonist from your Living Quarters instead."
+    if kind == "pay_colonist" and pl.lq < 1:
+        return "Your Living Quarters have no Colonist left: pay this colour with a Crystal instead."
+    return None
+
+
 def begin(t, seat):
     a = t.g("main")
     t.s("used", 0)
@@ -234,6 +243,30 @@ def depot_problem(state, seat, space):
         return "Your Working Area has no Colonist to retrieve."
     if what == "colonist" and pl.reserve < 1:
         return "You have no Colonist left in your reserve."
+    return None
+
+
+def scientist_problem(state, seat, kind, h, card=None):
+    """Why this Scientist Executive action is refused (None if it is allowed)."""
+    rec = bmap(state).get(h) if isinstance(h, tuple) else None
+    if rec is None or rec[2] < 0:
+        return f"{h} holds no Advanced Building: Scientists work only in Advanced Buildings."
+    working = scientists_at(state)
+    if kind == "scientist_action":
+        if seat not in working.get(h, ()):
+            return "No Scientist of yours works there: send one first (or use your own Advanced Building)."
+        return None
+    hired = dict(state.pieces[seat].scientists)
+    if card not in hired:
+        return "You have not hired that Scientist."
+    if hired[card]:
+        return f"That Scientist already works in the Advanced Building on {hired[card]}."
+    name, kind_of = state.cards.scientists[card]
+    if rec[1] != kind_of:
+        return (f"The {name} works only in an Advanced {D.BUILDING_NAME[kind_of]} (its specialty); "
+                f"{h} holds an Advanced {D.BUILDING_NAME[rec[1]]}.")
+    if h in working:
+        return "Another Scientist already works in that Advanced Building (one per Building)."
     return None
 
 
