@@ -297,6 +297,9 @@ def check_tech_ability(s, a):
             return "Only the Stowaway may use another player's Tech.", R_CHAR + ": Stowaway"
         if owner == seat:
             return "The Stowaway's ability is for another player's Tech.", R_CHAR + ": Stowaway"
+        if card is None or card.kind != "ability" or s.boards[owner].face_down[s.boards[owner].techs.index(cid)]:
+            return (f"{cid} has no Hourglass ability: the Stowaway activates a Tech with an ability (one "
+                    f"used by spending 1 Hourglass).", R_CHAR + ": Stowaway")
         if "stow" in s.used:
             return "Each Hourglass ability may be used only once per turn.", R_ABIL
     elif via == "engineer":

@@ -1,7 +1,12 @@
 """Using Abilities, Character Abilities, the Kickstarter Exclusives, caps and Mastering a Language."""
-from mars_rules import CHANCE
+import random
 
-from .helpers import chance, fixture, give_tech, go, illegal, player
+import pytest
+
+from mars_rules import CHANCE
+from mars_rules.ruins_of_mars.effects import can_advance
+
+from .helpers import chance, fixture, game, give_tech, go, illegal, player, to_step
 
 
 def _kinds(s):
@@ -214,3 +219,113 @@ def test_kickstarter_engineer_reuses_a_free_ability():
     s = go(s, "use_free_ability", card="L1-05")
     s = go(s, "tech_ability", card="L1-05", owner=0, via="engineer")
     assert s.boards[0].resources[0] == 2 and s.boards[0].hourglass == 0
+
+
+def test_character_trader_any_time_of_the_turn_between_star_choices_and_before_passing():
+    # the Infirmary with tiles "S" and "WW": Wrench step, then Discover with 1 star icon
+    s = player(fixture(characters=("Trader", ""), sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0,
+               hourglass=5, radiation=3)
+    s = go(s, "place_rover", site="Infirmary")
+    s = go(s, "skip", step="transfer")
+    s = go(s, "skip", step="wrench")
+    s = go(s, "discover")
+    assert s.step == "action" and s.pending == 1           # a star icon still to choose
+    s = go(s, "character_ability", character="Trader")    # the Infirmary's bonus: -1 Radiation
+    assert s.boards[0].radiation == 2 and s.step == "action" and s.pending == 1
+    s = go(s, "discover_star", resource="Plans")
+    s = go(s, "skip", step="replicate")
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    assert s.step == "pass_rover"
+    s = go(s, "character_ability", character="Trader")    # the second use, after the reallocation
+    assert s.boards[0].radiation == 1 and s.boards[0].hourglass == 3
+    e = illegal(s, "character_ability", character="Trader")
+    assert e.reason == "The Trader may use the Wrench bonus at most twice per turn."
+    assert e.rule == "Character Abilities: Trader"
+
+
+def test_character_professor_no_track_can_advance_and_a_track_mastered_by_another():
+    s = player(fixture(characters=("Professor", "")), 0, hourglass=1, resources=(1, 0, 0, 0),
+               languages=(8, 8, 8, 8, 8))               # no Level 3 Tech: every track stops on 8
+    assert "character_ability" not in _kinds(s)
+    e = illegal(s, "character_ability", character="Professor", track="red", resource="Fuel")
+    assert e.reason == "No Language track of yours can advance." and e.rule == "Character Abilities: Professor"
+    # with a Level 3 Tech, red (8) could be mastered, but Player 2 mastered it: red is ignored (blocked
+    # "by any means"), so the Professor moves the next most advanced track, green
+    t = give_tech(give_tech(s, 0, "L3-01", 0), 1, "L3-02", 0)
+    t = player(t, 0, languages=(8, 0, 6, 0, 0))
+    t = player(t, 1, languages=(9, 0, 0, 0, 0))
+    opts = [a for a in t.legal_actions() if a.kind == "character_ability"]
+    assert {a.get("track") for a in opts} == {"green"}
+    e = illegal(t, "character_ability", character="Professor", track="red", resource="Fuel")
+    assert e.reason == "The Professor advances your most advanced track that can still move: green."
+    t = go(t, "character_ability", character="Professor", track="green", resource="Fuel")
+    assert t.boards[0].languages == (8, 0, 7, 0, 0) and t.boards[0].resources == (0, 0, 0, 0)
+
+
+def test_kickstarter_exclusives_only_with_the_option():
+    s = game.new_game(players=2, seed=3)
+    assert {a.get("character") for a in s.legal_actions()} == {"Doctor", "Miner", "Trader", "Professor", "Stowaway"}
+    for name in ("Engineer", "Savant"):
+        e = illegal(s, "choose_character", character=name)
+        assert e.reason == f"The {name} is a Kickstarter Exclusive: start the game with kickstarter=True."
+        assert e.rule == "Kickstarter Exclusives"
+    dealt = {game.new_game(players=4, seed=k, characters="deal").boards[p].character for k in range(15) for p in range(4)}
+    assert dealt == {"Doctor", "Miner", "Trader", "Professor", "Stowaway"}
+
+
+def test_character_stowaway_not_on_your_own_tech_and_not_a_free_ability():
+    s = give_tech(give_tech(fixture(characters=("Stowaway", "")), 0, "L2-02", 0), 1, "L1-05", 0)
+    s = player(s, 0, hourglass=2)
+    e = illegal(s, "tech_ability", card="L2-02", owner=0, via="stowaway")
+    assert e.reason == "The Stowaway's ability is for another player's Tech." and e.rule == "Character Abilities: Stowaway"
+    e = illegal(s, "tech_ability", card="L1-05", owner=1, via="stowaway")     # a Free Ability, not an Hourglass one
+    assert e.reason.startswith("L1-05 has no Hourglass ability: the Stowaway activates a Tech with an ability")
+
+
+def test_resource_cap_on_tech_abilities_star_icons_and_free_abilities():
+    s = give_tech(fixture(characters=("Doctor", "")), 0, "L2-02", 0)          # 1 Hourglass: gain 2 Parts
+    s = player(s, 0, hourglass=1, resources=(0, 6, 0, 0))
+    s = go(s, "tech_ability", card="L2-02", owner=0, via="hourglass")
+    assert s.boards[0].resources == (0, 7, 0, 0) and "1 lost: no more than 7 Parts" in s.events[0]
+    t = player(fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0, resources=(7, 0, 0, 0))
+    t = go(t, "place_rover", site="Infirmary")
+    t = to_step(t, "action")
+    t = go(t, "discover")
+    t = go(t, "discover_star", resource="Fuel")
+    assert t.boards[0].resources[0] == 7 and "1 lost" in t.events[0]
+    u = give_tech(fixture(step="start_of_turn"), 0, "L1-05", 0)                # free: gain 1 Fuel
+    u = player(u, 0, resources=(7, 0, 0, 0))
+    u = go(u, "use_free_ability", card="L1-05")
+    assert u.boards[0].resources[0] == 7 and "1 lost" in u.events[0]
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
+def test_using_abilities_offered_in_every_decision_of_the_active_players_turn(players, seed):
+    """Random games: at every decision of the active player's turn, each Character ability whose
+    conditions hold is legal, and none is legal once used (Using Abilities; Character Abilities)."""
+    s = game.new_game(players=players, seed=seed, characters="deal", hourglass=8)
+    rng = random.Random(seed)
+    checked = set()
+    while not s.is_over and s.turn < 60:
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        seat = s.to_move
+        assert seat == s.current
+        b = s.boards[seat]
+        kinds = {a.kind for a in s.legal_actions()}
+        used = s.used
+        ch = b.character
+        can = b.hourglass >= 1 and {
+            "Doctor": "char" not in used and b.radiation > 0,
+            "Miner": "char" not in used,
+            "Trader": "char2" not in used and s.step not in ("start_of_turn", "place_rover"),
+            "Professor": "char" not in used and any(b.resources) and any(can_advance(s, seat, t) for t in range(5)),
+        }.get(ch, False)
+        if ch in ("Doctor", "Miner", "Trader", "Professor"):
+            assert ("character_ability" in kinds) == can, (ch, s.step, used)
+            checked.add((ch, s.step))
+        legal = s.legal_actions()
+        s = s.apply(legal[rng.randrange(len(legal))])
+    assert len({step for _, step in checked}) >= 5

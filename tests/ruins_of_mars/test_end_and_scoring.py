@@ -133,3 +133,55 @@ def test_finish_ends_a_built_position_for_final_scoring():
     with pytest.raises(Exception) as e:
         from_json(s._replace(step="game_over", to_move=None).to_json())
     assert "end_turns must be 0 at game_over" in str(e.value)
+
+
+def _play_to_replicate(s):
+    """From the start of a turn to Step 6 with the cheapest choices."""
+    while s.step != "replicate":
+        if s.to_move == CHANCE:
+            s = s.resolve_chance()
+            continue
+        legal = s.legal_actions()
+        skip = [a for a in legal if a.kind == "skip"]
+        basic = [a for a in legal if a.kind in ("place_rover", "discover", "decipher", "discover_star")]
+        s = s.apply(skip[0] if skip else basic[0])
+    return s
+
+
+def test_end_of_the_game_a_second_trigger_during_the_final_turns_changes_nothing():
+    s = _eight_techs(fixture(players=3), 0)
+    other = (("L1-04", "L2-04", "L3-04"), ("L1-05", "L2-05", "L3-05"), ("L1-06", "L2-06"))
+    for row, ids in enumerate(other):
+        for cid in ids:
+            s = give_tech(s, 1, cid, row)
+    for seat in (0, 1):
+        s = player(s, seat, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
+    s = s._replace(step="replicate", rover=2, acted=True)
+    s = go(s, "replicate", level=3, space=4, row=3)
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    s = go(s, "pass_rover")
+    assert s.end_turns == 2 and s.current == 1            # Player 2 and Player 3 get one final turn each
+    s = _play_to_replicate(s)
+    s = go(s, "replicate", level=3, space=4, row=3)       # Player 2 completes a 9th Tech as well
+    while s.to_move == CHANCE:
+        s = s.resolve_chance()
+    s = go(s, "pass_rover")
+    assert all(v is not None for v in s.boards[1].techs)
+    assert not any("End of the game triggered" in e for e in s.events)
+    assert s.end_turns == 1 and s.current == 2 and not s.is_over      # still only Player 3's final turn
+    s = _finish_turn(s)
+    assert s.is_over and s.turn == 3                       # Player 1 never plays again
+
+
+def test_final_scoring_radiation_everyone_tied_for_most_and_nobody_when_the_most_is_0():
+    s = fixture(players=3)
+    for seat in range(3):
+        s = player(s, seat, radiation=3)
+    sheet = s.score()
+    assert [sheet.points(p, "Radiation") for p in range(3)] == [-6, -6, -6]   # all tied for most: -2 each
+    assert sheet.rule_of("Radiation") == "Final Scoring: Radiation"
+    s = player(s, 2, radiation=2)
+    assert [s.score().points(p, "Radiation") for p in range(3)] == [-6, -6, -2]
+    clean = fixture(players=3)
+    assert [clean.score().points(p, "Radiation") for p in range(3)] == [0, 0, 0]  # the most is 0: nothing lost
