@@ -7,8 +7,10 @@
 ('mine_draft', 0, ['Take an iron mine for your colony', 'Take a carbon mine for your colony'])
 
 Options of `new_game(players=2, seed=7, target=12, turn_limit=60, cards=None)`:
-`target` 10 (short), 12 (normal, default) or 15 (long) VP; `turn_limit` the ASSUMED safeguard (after
-that many rounds the highest VP wins; 0 switches it off); `cards` a `data.CardSet` or the path of a JSON
+`target` 10 (short), 12 (normal, default) or 15 (long) VP; `turn_limit` the ASSUMED safeguard, not
+a rule of the game (after that many rounds the highest VP on the track wins; 0 switches it off): sensible
+play reaches the target long before round 60, but uniformly random play rarely does, so random games
+almost always end through this limit; `cards` a `data.CardSet` or the path of a JSON
 card file (default: the illustrative ASSUMED cards of `default_cards.json`).
 
 Teaching helpers (`scenario.py`): `find_action(state, kind, **params)`, `do(state, kind, **params)`,

@@ -289,7 +289,9 @@ def play_take_card(s, a, log):
         log.append(f"{s.players[loser]} loses a random card to the reserve: {MATERIALS[m]}.")
     else:
         s = set_col(s, w, wc._replace(hand=add(wc.hand, m)))
-        log.append(f"{s.players[w]} takes a random card from {s.players[loser]}: {MATERIALS[m]}.")
+        # the card passes from hand to hand face down: only these two players learn which it is, so the
+        # log (which every player's view shows) does not name it
+        log.append(f"{s.players[w]} takes a random card from {s.players[loser]}'s hand (hidden from the others).")
     if n > 1 and sum(s.colonies[loser].hand):
         return s._replace(task=(w, loser, n - 1, mode))
     if s.step == "event_take":

@@ -296,8 +296,8 @@ def test_construction_printed_costs_of_every_installation_and_level():
         assert t.colonies[0].hand == (0, 0, 0, 0, 0), what
         assert sum(t.reserve) == sum(rich.reserve) + sum(cost)
         assert not has(poor, "build", installation=what, level=level)
-        if what not in ("habitat", "mine"):
-            assert "costs" in refused(poor, "build", installation=what, level=level).reason
+        e = refused(poor, "build", installation=what, level=level)
+        assert "costs" in e.reason and e.rule.startswith("6) Construction: "), (what, e.reason)
 
 
 def test_construction_previous_level_first_and_tile_limits():
