@@ -36,6 +36,19 @@ def why(s, a):
     p = s.to_move
     name = s.players[p]
     if a.player != p:
+        q = a.player
+        if isinstance(q, int) and 0 <= q < len(s.players):
+            other = s.players[q]
+            if not s.seated[q]:
+                return (f"{other} does not play the showdown round: only the VP leader(s) and round 4's first "
+                        "player out take part.", "Game End")
+            if q in s.out:
+                return (f"{other} has gone out this round (no ruins left) and takes no more turns until the "
+                        "next round.", "Going Out")
+            if s.step == "follow" and s.passed[:1] == (q,) and \
+                    any(e.startswith(f"{other} is skipped") for e in s.events):
+                return (f"{other} was skipped: the last play matched the rank exactly, so they had to pass "
+                        "(even if they could follow).", "Skipping an Opponent's Turn")
         who = s.players[a.player] if isinstance(a.player, int) and 0 <= a.player < len(s.players) else a.player
         return f"It is {name}'s turn to decide, not {who}'s.", rule
     kinds = STEP_KINDS.get(s.step, ())

@@ -197,3 +197,41 @@ def test_actions_with_wrong_parameters_are_refused_with_the_expected_ones():
     with pytest.raises(IllegalAction) as e:
         t.apply(Action("discover", 0, {"slot": "left", "ruin": rid(5)}))
     assert "not a market slot" in e.value.reason
+
+
+def test_skipping_an_opponents_turn_the_skipped_player_cannot_follow_even_if_able():
+    s = position(3, hands=[[rid(5), rid(1)], [rid(5, 1), rid(1, 1)], [rid(9), rid(1, 2)]], torches=(0, 0, 0))
+    s = play(play(s, [rid(5)]), [rid(5, 1)])
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("pick", 2, {"ruin": rid(9)}))   # Cy holds a 9 but was skipped
+    assert "was skipped" in e.value.reason and e.value.rule == "Skipping an Opponent's Turn"
+    assert s.to_json() == before
+
+
+def test_skipping_an_opponents_turn_when_the_exact_match_goes_out():
+    # Bo goes out with an exact 5: Cy is skipped; if Ada passes too, the lead goes to the player closest
+    # clockwise to Bo with cards, Cy (Going Out)
+    s = position(3, hands=[[rid(5), rid(1)], [rid(5, 1)], [rid(9), rid(1, 2)]], torches=(0, 0, 0))
+    s = play(play(s, [rid(5)]), [rid(5, 1)])
+    assert s.out == (1,) and s.passed == (2,) and s.to_move == 0 and s.step == "follow"
+    s = act(s, "pass")
+    assert s.step == "lead" and s.to_move == 2 and s.trick == ()
+
+
+def test_going_out_a_player_who_is_out_takes_no_more_turns():
+    s = position(3, hands=[[rid(7)], [rid(8), rid(1)], [rid(2), rid(1, 1)]], torches=(0, 0, 0))
+    s = play(s, [rid(7)])
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("pass", 0, {}))
+    assert "has gone out this round" in e.value.reason and e.value.rule == "Going Out"
+
+
+def test_game_end_only_the_showdown_players_play_round_5():
+    s = position(3, hands=[[rid(7), rid(3)], [rid(8)], []], torches=(0, 0, 0), vp=(8, 8, 1), round=5,
+                 seated=(1, 1, 0), to_move=0)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Action("pick", 2, {"ruin": rid(8)}))
+    assert "does not play the showdown" in e.value.reason and e.value.rule == "Game End"
+    s = play(s, [rid(3)])
+    assert s.to_move == 1  # Cy, not in the showdown, is passed over
