@@ -157,11 +157,14 @@ class State(_Fields, GameState):
         return self.phase == "over"
 
     def view(self, player):
-        """The position as `player` sees it: other players' Private Goals and the Goal deck are hidden (-1)."""
+        """The position as `player` sees it: other players' Private Goals and the Goal deck are hidden (-1),
+        and so is the seed of the chance stream (-1): with it, replaying `new_game` with the same seed would
+        deal the same secret goals, and it tells every future draw (the order of the decks). A view is for
+        looking, not for playing on: its chance draws are not the game's."""
         pieces = tuple(pl if i == player else pl._replace(goals=(-1,) * len(pl.goals))
                        for i, pl in enumerate(self.pieces))
         decks = self.decks[:4] + ((-1,) * len(self.decks[4]),) + self.decks[5:]
-        return self._replace(pieces=pieces, decks=decks)
+        return self._replace(pieces=pieces, decks=decks, seed=-1)
 
     def _end_rule(self):
         return "End of the Game"

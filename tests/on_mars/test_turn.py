@@ -155,6 +155,10 @@ def test_view_hides_other_players_goals():
     assert v.pieces[1].goals == s.pieces[1].goals
     assert all(g == -1 for g in v.pieces[0].goals + v.pieces[2].goals)
     assert all(g == -1 for g in v.decks[4])
+    # the seed is hidden too: replaying new_game with it would deal the same secret goals
+    assert v.seed == -1 and game(3, seed=8).view(1).seed == -1
+    import json
+    assert json.loads(v.to_json())["seed"] == -1 and json.loads(s.to_json())["seed"] == 7
 
 
 def test_anything_not_legal_raises_and_leaves_the_state():
