@@ -154,10 +154,28 @@ def why(s, a):
                else repr(a.player))
         return f"It is {s.players[s.to_move]}'s decision now (step {s.step}), not {who}'s.", HOME[a.kind][1]
     home, rule = HOME[a.kind]
+    missing = _missing_installation(s, a, home)
+    if missing:
+        return missing
     if s.step not in home.split(", ") and not (a.kind == "play_card" and s.step in ("trade", "build")):
         return (f"'{a.kind}' belongs to step {home}, and the game is at step {s.step}. Here you may: "
                 + "; ".join(sorted({x.kind for x in s.legal_actions()})) + ".", rule)
     return WHY[a.kind](s, a)
+
+
+def _missing_installation(s, a, home):
+    """The die and the attack are offered only with an active centre or base: say so, not just the step."""
+    if s.step == home or not isinstance(s.to_move, int):
+        return None
+    from .state import summary
+    sm = summary(s.colonies[s.to_move].staff)
+    if a.kind in ("roll_die", "skip_research") and not sm.rnd:
+        return ("Rolling the R&D die needs an active R&D centre (a colonist on your level-1 centre).",
+                R.R_CENTRES)
+    if a.kind in ("attack", "no_attack") and not sm.mil:
+        return ("A military attack needs an active military base (a colonist on your level-1 base).",
+                V.R_MILITARY)
+    return None
 
 
 def _chance_rule(s):

@@ -230,3 +230,53 @@ def test_rnd_magna_scientia_taken_through_play_and_counted_as_1_vp():
     assert v.magna == 0
     w = act(u, "draw_rd", card="sci1")                                   # 4 against 3
     assert w.magna == 1 and w.score().points(0, "Magna Scientia") == 0
+
+
+# ----- 1) Event: the deck, and Setup: the length of the game -----------------------------------------
+def test_event_deck_reshuffled_from_the_discard_pile_at_the_next_turn():
+    s = start(2, seed=3)
+    s = colony(s, 0, supremacies=("mil_supremacy",))                      # a held card is not reshuffled
+    i = [c.id for c in s.cards.events].index("mil_supremacy")
+    s = s._replace(event_deck=(0,) * len(s.event_deck),
+                   event_discard=tuple(c.copies - (1 if k == i else 0) for k, c in enumerate(s.cards.events)))
+    t = act(at(s, "move_colonists", 1, task=(0,)), "end_moves")
+    assert t.active == 0 and t.step == "event" and t.to_move == CHANCE
+    assert sum(t.event_deck) == 29 and sum(t.event_discard) == 0 and t.event_deck[i] == 2
+    assert any("shuffled into a new deck" in e for e in t.events)
+
+
+def test_setup_length_of_the_game_is_10_12_or_15():
+    import pytest
+    assert [new_game(players=2, target=v).target for v in (10, 12, 15)] == [10, 12, 15]
+    with pytest.raises(ValueError, match="10, 12 or 15"):
+        new_game(players=2, target=11)
+
+
+# ----- 5) Trade: c) with other colonies ----------------------------------------------------------------
+def test_trade_with_other_colonies_needs_the_module_active_this_turn():
+    s = at(hands(start(2, seed=3), (2, 0, 0, 0, 0), (0, 0, 0, 1, 0)), "trade")
+    idle = colony(s, 0, comm=1)                                          # built, but nobody works it
+    e = refused(idle, "start_offer", partner=1)
+    assert "active communications module" in e.reason and e.rule == "5) Trade: c) Trade with other colonies"
+    # the partner needs no module, and only an active one lets the offer start
+    ok = act(colony(s, 0, comm=1, staff=START | bits(("comm", 1))), "start_offer", partner=1)
+    assert ok.step == "trade_offer" and ok.colonies[1].comm == 0
+    # both sides must hold a card: a partner with an empty hand cannot be asked
+    empty = colony(hands(s, (2, 0, 0, 0, 0), (0, 0, 0, 0, 0)), 0, comm=1, staff=START | bits(("comm", 1)))
+    assert "at least one card" in refused(empty, "start_offer", partner=1).reason
+
+
+def test_rnd_die_and_military_attack_need_an_active_installation():
+    s = draw_event(start(2, seed=8), "calm")                             # no centre, no base: resupply
+    assert s.step == "resupply"
+    t = at(s, "trade")
+    e = refused(t, "roll_die")
+    assert "active R&D centre" in e.reason and e.rule == "6) Construction: h) Research and Development (R&D) centres"
+    e = refused(t, "attack", rival=1)
+    assert "active military base" in e.reason and e.rule == "6) Construction: g) Military bases"
+    # built but not staffed is not enough
+    idle = colony(t, 0, rnd=1, mil=1)
+    assert "active R&D centre" in refused(idle, "roll_die").reason
+    # with the centre active, the refusal names the step instead
+    on = colony(t, 0, rnd=1, staff=START | bits(("rnd", 1)))
+    assert "belongs to step research" in refused(on, "roll_die").reason
