@@ -55,6 +55,9 @@ def _offers(s, skip_slot=-1):
     return out
 
 
+_light_cache: dict = {}
+
+
 def light_of(s, ids) -> int:
     """Torches the "light" effects of ruins `ids` light when they are played (section "Discovery
     Effects": active at once, so they serve for the discoveries of the same turn)."""
@@ -63,12 +66,20 @@ def light_of(s, ids) -> int:
     for c in ids:
         rec = ruins[c]
         if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
-            total += on_play_effects(cards, c, rec)[0]
+            key = (c, rec)
+            hit = _light_cache.get(key)
+            if hit is None or hit[0] is not cards:
+                if len(_light_cache) > 20_000:
+                    _light_cache.clear()
+                hit = _light_cache[key] = (cards, on_play_effects(cards, c, rec)[0])
+            total += hit[1]
     return total
 
 
 def _budget(s, torches, ids) -> int:
     """Lit torches once ruins `ids` are played: their light effects all at once, at most 3."""
+    if torches >= TORCHES:
+        return torches
     lit = light_of(s, ids)
     return min(TORCHES, torches + lit) if lit else torches
 
@@ -314,14 +325,32 @@ def legal(s) -> tuple:
         acts = []
         costs = s.cards.costs
         items = None
+        sel = s.selection
+        valid = _valid_now(s)
+        cards = s.cards
+        ruins = s.ruins
+        single = len(sel) == 1
+        r_min = _target(s)[0]
         for k, d in enumerate(s.market):
             if d >= 0 and costs[k] <= budget:
                 if items is None:
-                    items = _items(s, s.selection)
-                for j, c in enumerate(s.selection):
-                    if _buy_ok(s, k, c, budget, items, j):
+                    items = _items(s, sel)
+                slot_pos = 2 + cards.disc_pos[d]
+                kind, amount = cards.disc_effect[d]
+                for j, c in enumerate(sel):
+                    if ruins[c][slot_pos] >= 0:
+                        continue  # the position is taken (as _buy_ok)
+                    # quick answers of completable()'s first check: the play is legal as it would stand
+                    if kind == "draw" or kind == "light":
+                        ok = valid or _buy_ok(s, k, c, budget, items, j)
+                    elif single:
+                        ok = (items[0][0] + (amount if kind == "rank" else 0) >= r_min
+                              or _buy_ok(s, k, c, budget, items, j))
+                    else:
+                        ok = _buy_ok(s, k, c, budget, items, j)
+                    if ok:
                         acts.append(_fast("discover", p, (("slot", k), ("ruin", c)), t))
-        if _valid_now(s):
+        if valid:
             acts.append(_fast("play", p, _PASS_ITEMS, partial(text.confirm_text, s)))
         return tuple(acts)
     if step == "claim":
