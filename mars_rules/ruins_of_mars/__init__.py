@@ -136,6 +136,9 @@ ASSUMPTIONS = (
     "Each Wrench at the Wasteland (and each Trader use there) rolls the die once",
     "Hourglass and Radiation supplies are unlimited",
     "Each player has a different Character",
+    "The Trader and a Tech's Wrench ability use the Active Site's bonus, so they wait until the Rover is placed",
+    "The Stowaway's ability is one Hourglass ability: once per turn (Using Abilities)",
+    "A deck may be searched (looked through) for free; the 4 Oxygen are paid with the Tech taken from it",
 )
 
 _SOLO_AI_NAME = "AI"

@@ -6,19 +6,31 @@ from mars_rules.core import CHANCE
 
 from . import texts
 from .data import COLOUR_INDEX, LANGUAGES, RESOURCES, SITE_RADIATION, SITES
-from .effects import advance, gain, gain_text, set_board
+from .effects import advance, can_advance, gain, gain_text, set_board
 
 
 def has_start_abilities(s, seat):
+    """Whether `seat` holds a start-of-turn Free Ability that is unused and usable now (a Wrench effect
+    needs an Active Site, so never before the Rover is placed; removing Radiation needs some; a Language
+    step needs a track that can move). Only then does the turn rest on the "start_of_turn" step."""
     tech = s.cards.tech
     used = s.used
     for c in s.boards[seat].techs:
         if c is not None:
             card = tech.get(c)
             if card is not None and card.kind == "free_ability" and card.trigger == "start_of_turn" \
-                    and "free:" + c not in used:
+                    and "free:" + c not in used and _usable_at_start(s, seat, card.effect):
                 return True
     return False
+
+
+def _usable_at_start(s, seat, effect):
+    kind = effect[0] if effect else ""
+    if kind == "radiation":
+        return s.boards[seat].radiation > 0
+    if kind == "advance":
+        return can_advance(s, seat, effect[1])
+    return kind in ("gain", "hourglass")
 
 
 def begin_turn(s, seat, events):

@@ -198,3 +198,29 @@ def test_the_shipped_card_file_is_the_default_set_and_loads():
     with open(data.DEFAULT_CARDS_PATH, encoding="utf-8") as f:
         assert json.load(f) == data.default_card_data()
     assert data.load_cards(data.DEFAULT_CARDS_PATH) == data.CARDS
+
+
+def test_tech_rewards_free_ability_at_the_start_of_the_turn_only_when_it_can_be_used(tmp_path):
+    # a user's card file with start-of-turn Free Abilities that remove 1 Radiation and move 1 on the red
+    # track: the turn stops on "start_of_turn" only while one of them can do something
+    src = data.default_card_data()
+    for card in src["tech"]:
+        if card["id"] == "L1-05":
+            card["reward"] = {"kind": "free_ability", "trigger": "start_of_turn", "effect": {"remove_radiation": 1}}
+        if card["id"] == "L1-13":
+            card["reward"] = {"kind": "free_ability", "trigger": "start_of_turn", "effect": {"advance": "red"}}
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(src), encoding="utf-8")
+    s = game.new_game(players=2, seed=1, first_player=0, characters="deal", cards=str(path))
+    for cid in ("L1-05", "L1-13"):
+        s = give_tech(s, 0, cid, 0 if cid == "L1-05" else 1)
+    s = player(s, 0, languages=(8, 0, 0, 0, 0))               # red stops on 8: no Level 3 Tech to master it
+    s = s._replace(step="pass_rover", current=1, to_move=1, rover=0, acted=True)
+    clean = go(s, "pass_rover")
+    assert clean.step == "place_rover"                        # no Radiation, red blocked: nothing to use
+    assert not any(a.kind == "use_free_ability" for a in clean.legal_actions())
+    hot = go(player(s, 0, radiation=2), "pass_rover")
+    assert hot.step == "start_of_turn" and hot.to_move == 0
+    assert [a.get("card") for a in hot.legal_actions() if a.kind == "use_free_ability"] == ["L1-05"]
+    hot = go(hot, "use_free_ability", card="L1-05")
+    assert hot.boards[0].radiation == 1 and hot.step == "place_rover"
