@@ -77,7 +77,7 @@ def control_problem(state, seat, kind, piece, to):
         return None
     at = pl.rover if piece < 0 else pl.bots[piece]
     if state.moves[piece + 1] < 1:
-        return (f"Your {name} has no movement left (2, "
+        return (f"Your {name} has no movement left ({D.ROVER_MOVEMENT if piece < 0 else D.BOT_MOVEMENT}, "
                 + ("+ the Rover Tech level, " if piece < 0 else "")
                 + "+1 per Crystal spent): spend a Crystal for one more hex, or finish.")
     if to not in D.HEX_SET:

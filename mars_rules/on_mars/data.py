@@ -63,6 +63,11 @@ DISCOVERY_TILES = (
 )
 """ASSUMED: the Discovery stack (name, what the claiming Rover's owner gains)."""
 
+BOT_MOVEMENT = 2
+ROVER_MOVEMENT = 2
+"""STATED (Control Center): each Bot and the Rover have 2 movement (+1 per Crystal spent, + the Rover Tech level
+for the Rover)."""
+
 # ----------------------------------------------------------------- the main board
 ORBIT_ACTIONS = ("landing_pod", "blueprint", "learn", "rnd", "resupply")
 COLONY_ACTIONS = ("control", "construct", "upgrade", "welcome", "hire")
@@ -85,7 +90,9 @@ def slots_for(action: str, players: int) -> int:
 TURN_ORDER_SPACES = 4
 """ASSUMED: 4 Turn Order spaces on each side; index 0-3 is Orbit left to right, 4-7 Colony."""
 TURN_ORDER_BONUS = ("crystal", "choice", "", "")
-"""ASSUMED: bonus of the spaces left to right on each side: 1 Crystal, 1 Resource of your choice, none, none."""
+TURN_ORDER_BONUS_AMOUNT = 1
+"""ASSUMED: bonus of the spaces left to right on each side: 1 Crystal, 1 Resource of your choice, none, none
+(TURN_ORDER_BONUS_AMOUNT of it)."""
 BLUEPRINT_DISPLAY = 4
 """ASSUMED: Blueprint cards face up."""
 SCIENTIST_DISPLAY = 2
@@ -109,9 +116,12 @@ LAB_COLUMNS = 4
 LEARN_ROW_COST = {"bottom": (), "middle": ("battery",), "top": ("battery", "any")}
 """STATED (Learn New Technology): bottom free, middle 1 Battery, top 1 Battery + 1 Resource."""
 LAB_BENEFIT = {"bottom": "", "middle": "choice", "top": "crystal"}
-"""ASSUMED: benefit of every space of a row: nothing, 1 Resource of choice, 1 Crystal."""
+LAB_BENEFIT_AMOUNT = 1
+"""ASSUMED: benefit of every space of a row: nothing, 1 Resource of choice, 1 Crystal (LAB_BENEFIT_AMOUNT)."""
 RND_COST = {2: ("battery",), 3: ("battery", "mineral"), 4: ("battery", "battery", "mineral")}
 """ASSUMED: the cost printed above each destination column."""
+RND_USES = 2
+"""STATED (R&D): one tile twice or two tiles once, before boosts."""
 LAB_COLUMN_OP = (1, 2, 4, 6)
 """ASSUMED: OP at game end for a tile in column 1, 2, 3, 4."""
 START_TECH = (("shelter", "middle", 2),)
@@ -143,6 +153,11 @@ DEPOT_ACTION_COST = 1
 OWN_ADVANCED_COST = 2
 """STATED: using your own Advanced Building's Executive action costs 2 Crystals."""
 ADVANCED_ACTION_GAIN = 2
+PRODUCTION = 1
+"""STATED (Travel to Orbit): each Advanced Building produces its Resource (a Shelter a Crystal) and each
+Colonist or Advanced Building on a Mine a Mineral -- one each."""
+GOAL_CRYSTALS = 1
+"""STATED: a Private Goal discarded unseen is used as 1 Crystal."""
 """ASSUMED: an Advanced Building's Executive action gives 2 of the Building's output."""
 LQ_OP = (0, 0, 3, 3, 6, 6, 10, 10, 15, 15, 21, 21, 21)
 """ASSUMED: OP by Colonists in the Living Quarters (the highest one reached), index = count."""
@@ -159,9 +174,12 @@ SCIENTIST_OP = 3
 LSS_START = 1
 LSS_MAX = 12
 LSS_REWARD_STEPS = (3, 5, 7, 9, 11)
-"""ASSUMED: reaching one of these steps gives the constructing player 1 Crystal (LSS Reward)."""
+LSS_REWARD_CRYSTALS = 1
+"""ASSUMED: reaching one of these steps gives the constructing player LSS_REWARD_CRYSTALS (LSS Reward)."""
 LEVEL_UP_AT = {1: 3, 2: 5, 3: 7, 4: 9}
 """ASSUMED: the Colony rises from level L when all four LSS markers reach LEVEL_UP_AT[L]."""
+LEVEL_UP_OP_PER_CUBE = 1
+"""ASSUMED (Progress cubes score during colony upgrades): OP per own cube in the Progress area at each level-up."""
 MAX_LEVEL = 5
 SHIP_LIMIT = {1: 2, 2: 3, 3: 4, 4: 5, 5: 5}
 """ASSUMED: Ships allowed in a Hangar at each Colony level (Welcome a Ship)."""
@@ -176,7 +194,9 @@ SCIENTISTS_UNTIL = 2
 MISSIONS_TO_END = 3
 """STATED: the Remaining Missions marker ends its track after 3 Missions."""
 REMAINING_BONUS_LEVELS = (3, 4)
-"""ASSUMED: reaching these Colony levels advances the Remaining Missions marker by 1 (fewer Missions)."""
+REMAINING_BONUS_STEPS = 1
+"""ASSUMED: reaching these Colony levels advances the Remaining Missions marker by REMAINING_BONUS_STEPS
+(fewer Missions needed)."""
 END_LEVEL = 5
 """ASSUMED (Overview: or the colony reaches a high level): reaching it moves the marker to the end."""
 ROUND_LIMIT = 10

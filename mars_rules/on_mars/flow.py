@@ -165,9 +165,9 @@ def production(t, seat):
     for _h, btype, adv, _card, miner in t.g("buildings"):
         if adv == seat:
             item = "crystal" if btype == "shelter" else D.OUTPUT[btype]
-            t.gain(seat, item, 1, f"from the Advanced {D.BUILDING_NAME[btype]} (production)")
+            t.gain(seat, item, D.PRODUCTION, f"from the Advanced {D.BUILDING_NAME[btype]} (production)")
         if btype == "mine" and miner == seat:
-            t.gain(seat, "mineral", 1, "from a Miner (production)")
+            t.gain(seat, "mineral", D.PRODUCTION, "from a Miner (production)")
 
 
 def travel(t, seat, dest, discovery):
@@ -230,17 +230,17 @@ def advance_lss(t, seat, btype):
     t.s("lss", tuple(lss))
     t.say(f"The {D.BUILDING_NAME[btype]} LSS marker advances to {lss[i]}.")
     if lss[i] in D.LSS_REWARD_STEPS:
-        t.gain(seat, "crystal", 1, "(LSS Reward)")
+        t.gain(seat, "crystal", D.LSS_REWARD_CRYSTALS, "(LSS Reward)")
     level = t.g("level")
     while level < D.MAX_LEVEL and min(lss) >= D.LEVEL_UP_AT[level]:
         level += 1
         t.s("level", level)
-        t.say(f"The Colony reaches level {level}: each player scores 1 OP per Progress cube.")
+        t.say(f"The Colony reaches level {level}: each player scores {D.LEVEL_UP_OP_PER_CUBE} OP per Progress cube.")
         for s in range(len(t.g("players"))):
             pl = t.p(s)
             if pl.progress:
-                t.setp(s, op=pl.op + pl.progress)
+                t.setp(s, op=pl.op + D.LEVEL_UP_OP_PER_CUBE * pl.progress)
         if level in D.REMAINING_BONUS_LEVELS:
-            advance_remaining(t, 1)
+            advance_remaining(t, D.REMAINING_BONUS_STEPS)
         if level >= D.END_LEVEL:
             advance_remaining(t, D.MISSIONS_TO_END)

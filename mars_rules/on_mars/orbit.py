@@ -151,9 +151,9 @@ def legal_learn(state, seat) -> list:
 def benefit(t, seat, row):
     b = D.LAB_BENEFIT[row]
     if b == "crystal":
-        t.gain(seat, "crystal", 1, f"(benefit of the {row} Lab row)")
+        t.gain(seat, "crystal", D.LAB_BENEFIT_AMOUNT, f"(benefit of the {row} Lab row)")
     elif b == "choice":
-        t.s("choices", t.g("choices") + 1)
+        t.s("choices", t.g("choices") + D.LAB_BENEFIT_AMOUNT)
         if t.g("step") != "resource":
             t.s("resume", t.g("step"))
             t.s("step", "resource")
@@ -188,7 +188,7 @@ def develop_problem(state, seat, tech):
     if any(r == row and c == col + 1 for _t, r, c in pl.lab):
         return f"Column {col + 1} of your {row} row is taken."
     moved = state.moves
-    if len(moved) >= 2:
+    if len(moved) >= D.RND_USES:
         if len(moved) >= state.allow:
             return "You have developed as many tiles as allowed: boost with a Colonist for one more tile."
         if tech in moved:
@@ -210,7 +210,7 @@ def _develop_ok(state, pl, tech, row, col) -> bool:
         if r == row and c == col + 1:
             return False
     moved = state.moves
-    if len(moved) >= 2 and (len(moved) >= state.allow or tech in moved):
+    if len(moved) >= D.RND_USES and (len(moved) >= state.allow or tech in moved):
         return False
     return has(pl, _RND_NEEDS[col + 1])
 

@@ -142,7 +142,7 @@ def apply_turn_order(t, seat, sp, resource):
     t.say(f"{t.name(seat)} moves to {side} Turn Order space {n}.")
     bonus = D.TURN_ORDER_BONUS[sp % D.TURN_ORDER_SPACES]
     if bonus == "crystal":
-        t.gain(seat, "crystal", 1, "(Turn Order bonus)")
+        t.gain(seat, "crystal", D.TURN_ORDER_BONUS_AMOUNT, "(Turn Order bonus)")
     elif bonus == "choice":
-        t.gain(seat, resource, 1, "(Turn Order bonus)")
+        t.gain(seat, resource, D.TURN_ORDER_BONUS_AMOUNT, "(Turn Order bonus)")
     flow.after_travel(t)

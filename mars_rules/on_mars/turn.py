@@ -172,14 +172,14 @@ def begin(t, seat):
         flow.travel(t, seat, flow.COLONY, discovery=False)
         return
     if a == "rnd":
-        t.s("allow", 2)
+        t.s("allow", D.RND_USES)
     elif a == "upgrade":
         from .board import tech_level
         t.s("allow", 1 + tech_level(t.p(seat), "upgrade"))
     elif a == "control":
         from .board import tech_level
         pl = t.p(seat)
-        t.s("moves", (2 + tech_level(pl, "rover"),) + (2,) * len(pl.bots))
+        t.s("moves", (D.ROVER_MOVEMENT + tech_level(pl, "rover"),) + (D.BOT_MOVEMENT,) * len(pl.bots))
     t.s("step", a)
 
 
@@ -351,7 +351,7 @@ def apply_goal(t, seat, a):
     if a[0] == "discard_goal":
         t.setp(seat, goals=goals)
         t.say(f"{t.name(seat)} discards a Private Goal unseen to use it as a Crystal.")
-        t.gain(seat, "crystal", 1, "(a discarded Private Goal)")
+        t.gain(seat, "crystal", D.GOAL_CRYSTALS, "(a discarded Private Goal)")
     else:
         t.setp(seat, goals=goals, goal_done=g)
         goal = t.state.cards.goals[g]
