@@ -3,7 +3,7 @@ from fractions import Fraction
 
 from mars_rules import CHANCE, Action
 
-from .helpers import chance, fixture, give_tech, go, player, roundtrip
+from .helpers import chance, fixture, give_tech, go, illegal, player, roundtrip
 
 
 def test_example_discover_at_the_workshop_gains_1_fuel_and_2_parts():
@@ -91,6 +91,9 @@ def test_example_wasteland_die_table():
         s = go(s, "use_wrench")
         assert s.to_move == CHANCE and s.chance == "wasteland_die"
         assert [p for _, p in s.chance_outcomes()] == [Fraction(1, 6)] * 6
+        e = illegal(s, "wasteland_die", player=CHANCE, face=7)
+        assert e.reason == "That is not one of the possible outcomes of this wasteland die."
+        assert e.rule == "Step 4: Use Wrench Bonus"
         s = chance(s, "wasteland_die", face=face)
         assert s.boards[0].hourglass == hourglasses
         assert s.step == "action"

@@ -192,6 +192,8 @@ def test_step5_discover_star_icons_are_a_choice_each():
     s = go(s, "discover")
     assert s.boards[0].resources == (0, 1, 0, 0) and s.pending == 2
     assert [str(a) for a in s.legal_actions()][:1] == ["Discover: take 1 Fuel for the star icon"]
+    e = illegal(s, "discover_star", resource="Hourglass")
+    assert e.reason == "A star icon gives 1 of Fuel, Parts, Plans, Oxygen." and e.rule == "Discover Action"
     s = go(s, "discover_star", resource="Plans")
     s = go(s, "discover_star", resource="Plans")
     assert s.boards[0].resources == (0, 1, 2, 0) and s.step == "replicate"

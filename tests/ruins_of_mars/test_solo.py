@@ -73,6 +73,8 @@ def test_solo_ai_resource_and_language_choices():
     (a,) = s.legal_actions()
     assert a == Action("use_wrench", 1, {"choice": "Parts"})            # least, topmost of the tied
     assert str(a) == "Wrench bonus at the Laboratory: gain 1 Parts (the AI's least resource, topmost on a tie)"
+    e = illegal(s, "use_wrench", player=1, choice="Oxygen")
+    assert e.reason == f"The AI follows its procedure: its only action now is: {a}." and e.rule == "Solo Variant: AI Turn"
     s = s.apply(a)
     (a,) = s.legal_actions()
     assert a == Action("use_wrench", 1, {"choice": "Plans"})
@@ -93,6 +95,8 @@ def test_solo_ai_replicates_the_most_expensive_affordable_and_discards_the_botto
     assert s.cards.ai[a.get("card")].level == 2 and a.get("row") == 1      # topmost of the highest Level
     assert s.boards[1].techs[slot] == a.get("card")
     bottom = s.display[1][3]
+    e = illegal(s, "skip", player=1, step="replicate")
+    assert e.reason == f"The AI follows its procedure: its only action now is: {a}." and e.rule == "Solo Variant: AI Turn"
     s = s.apply(a)
     assert not s.boards[1].face_down[slot]
     assert bottom in s.removed and s.chance == "refill_display"

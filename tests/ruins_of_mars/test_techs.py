@@ -38,6 +38,8 @@ def test_step6_refill_shifts_the_column_down_into_the_plus3_space():
     outcomes = s.legal_actions()
     assert {a.get("card") for a in outcomes} == set(s.decks[0]) and len(outcomes) == 12
     new = s.decks[0][5]
+    e = illegal(s, "refill_display", player=CHANCE, level=1, card=s.display[1][0])     # a Level 2 card
+    assert e.reason == "That is not one of the possible outcomes of this refill display."
     s = chance(s, "refill_display", level=1, card=new)
     assert s.display[0] == (new, before[0], before[1], before[3]) and new not in s.decks[0]
     assert s.step == "reallocate"
@@ -63,6 +65,9 @@ def test_step6_deck_price_is_4_oxygen_plus_the_cost_and_the_deck_is_searched():
 
 def test_step6_close_a_searched_deck_without_taking_a_tech():
     s = _at_replicate(resources=(7, 7, 7, 7))
+    e = illegal(s, "take_from_deck", card=s.decks[0][0], row=1)
+    assert e.reason == "Open a deck first (search_deck), then take a Tech from it."
+    assert e.rule == "Step 6: Replicate 1 Tech"
     s = go(s, "search_deck", level=1)
     s = go(s, "skip", step="replicate", level=1)
     assert s.search == 0 and s.step == "replicate"
