@@ -274,44 +274,63 @@ def legal(s) -> tuple:
             acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
-        base = _items(s, sel)
         r_min, need = _target(s)
         torches = budget
         partial_follow = need and len(sel) + 1 < need
         budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
         own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
         aff = tuple(o for o in offers if o[0] <= budget)
-        reachable = _common_reach(base, aff, budget, r_min)
-        seen = {}
         acts = []
-        common = -1  # a lead whose chosen ruins share one rank: a ruin of that rank (or a wild one) fits
-        if step == "lead":
-            for c in sel:
-                if not wild[c]:
-                    if common == -1:
-                        common = rank[c]
-                    elif rank[c] != common:
-                        common = -2
+        # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
+        # finished by this pick (a lead, or a follow's last ruin) and that rank is high enough, a ruin of that
+        # rank or a wild one fits as it is (completable()'s first check)
+        common = -1
+        for c in sel:
+            if not wild[c]:
+                if common == -1:
+                    common = rank[c]
+                elif rank[c] != common:
+                    common = -2
+                    break
+        fits = common if (not partial_follow and common >= r_min) else -2
+        # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
+        # only that rank or a wild ruin can join (completable() has no offer to try)
+        plain_lead = step == "lead" and common >= 0 and not aff
+        base = reachable = seen = None
         for c in s.hands[p]:
             if c in sel:
                 continue
-            if common >= 0 and (wild[c] or rank[c] == common):
+            if fits >= 0 and (wild[c] or rank[c] == fits):
                 acts.append(_fast("pick", p, (("ruin", c),), t))
                 continue
             rec = ruins[c]
-            if own_light and light_of(s, (c,)):
+            if own_light and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and light_of(s, (c,)):
+                if base is None:
+                    base = _items(s, sel)
                 if _pick_ok(s, c, offers, torches, base):
                     acts.append(_fast("pick", p, (("ruin", c),), t))
                 continue
-            sig = (rank[c], wild[c], rec[2] < 0, rec[3] < 0, rec[4] < 0)  # ruins alike get the same answer
+            if plain_lead:
+                continue
+            if seen is None:
+                if base is None:
+                    base = _items(s, sel)
+                reachable = _common_reach(base, aff, budget, r_min)
+                seen = {}
+            free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+            rk, w = rank[c], wild[c]
+            sig = (rk, w, free)  # ruins alike get the same answer
             ok = seen.get(sig)
             if ok is None:
                 # a quick refusal (the check completable() makes first): the ranks this ruin can reach alone
                 # share none with those every chosen ruin can reach
-                if not wild[c] and _common_reach(_items(s, (c,)), aff, budget, r_min, reachable) == set():
-                    ok = seen[sig] = False
-                else:
-                    ok = seen[sig] = _pick_ok(s, c, offers, torches, base)
+                if not w and _common_reach(((rk, w, free),), aff, budget, r_min, reachable) == set():
+                    ok = False
+                elif partial_follow:
+                    ok = _pick_ok(s, c, offers, torches, base)
+                else:  # the play is finished by this pick (a set): _pick_ok's check, with the parts made once
+                    ok = completable(base + [(rk, w, free)], r_min, SET, aff, budget)
+                seen[sig] = ok
             if ok:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
         if step == "follow":
