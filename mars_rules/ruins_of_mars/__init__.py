@@ -72,6 +72,10 @@ face-down tile of a reallocation, ``refill_display`` (level, card).
 Helpers: ``finish(state)`` ends a position built by hand (for final scoring); ``data.load_cards(path)``
 reads a card file (``data.DEFAULT_CARDS_PATH`` is the default set as JSON, a template).
 
+What a player sees: everything is open information except, in the solo game, the faces of the AI's
+face-down Techs. ``state.view(seat)`` replaces each by an anonymous card of the same Level and cost (the
+public back) named ``hidden-L<level>-row<row>``; the State itself is the teacher's view.
+
 What the rulebook leaves out is in ``data.py`` (marked ASSUMED) and listed in ``ASSUMPTIONS``.
 """
 from __future__ import annotations
