@@ -253,6 +253,9 @@ def scientist_problem(state, seat, kind, h, card=None):
         return f"{h} holds no Advanced Building: Scientists work only in Advanced Buildings."
     working = scientists_at(state)
     if kind == "scientist_action":
+        if rec[2] == seat:
+            return ("That Advanced Building is yours: take its own Executive action (free while a Scientist "
+                    "works there).")
         if seat not in working.get(h, ()):
             return "No Scientist of yours works there: send one first (or use your own Advanced Building)."
         return None

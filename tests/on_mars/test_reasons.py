@@ -190,6 +190,7 @@ def test_one_scientist_works_in_an_advanced_building():
     reason, rule = refused(s, "send_scientist", card=1, hex=(0, -2))
     assert "Another Scientist already works" in reason and rule == "Executive Actions"
     o = setp(s._replace(active=0, to_move=0), 0, crystals=0)   # Orange's own Scientist: free for Orange
+    assert "is yours" in refused(o, "scientist_action", hex=(0, -2))[0]
     assert act(o, "advanced_action", hex=(0, -2), free=True).pieces[0].res[0] == 1 + D.ADVANCED_ACTION_GAIN
 
 
@@ -237,3 +238,76 @@ def test_a_discovery_tile_replaces_the_tile_on_its_hex():
     t = act(s, "place_discovery", hex=h)
     assert [x for x in t.tiles if x[0] == h] == [(h, "discovery", tile)]
     assert any("replaced" in e for e in t.events)
+
+
+
+# ----------------------------------------------------------------- the reasons agree with the legal lists
+def candidates(s, seat):
+    """(action, its checker's problem) for every variant of the kinds with a checker at this step."""
+    from mars_rules.core import Action
+    from mars_rules.on_mars import colony as C
+    from mars_rules.on_mars import shuttle, turn
+
+    def a(kind, **params):
+        return Action(kind, seat, params)
+
+    pl, step = s.pieces[seat], s.step
+    if step == "control":
+        for h in D.HEXES:
+            yield a("move_rover", to=h), C.control_problem(s, seat, "move_rover", -1, h)
+            for i in range(len(pl.bots)):
+                yield a("move_bot", bot=i, to=h), C.control_problem(s, seat, "move_bot", i, h)
+        for i in range(-1, len(pl.bots)):
+            yield a("spend_crystal", piece=i), C.control_problem(s, seat, "spend_crystal", i, None)
+    elif step == "construct":
+        for b in D.BUILDINGS:
+            yield a("choose_building", building=b), C.building_problem(s, seat, b)
+    elif step == "hire":
+        for c in range(len(D.SCIENTISTS)):
+            yield a("hire_scientist", card=c), C.hire_problem(s, seat, "hire_scientist", c)
+        for c in range(len(D.CONTRACTS)):
+            yield a("take_contract", card=c), C.hire_problem(s, seat, "take_contract", c)
+    elif step == "welcome" and s.used < s.allow and C.welcome_problem(s, seat) is None:
+        for h in [b[0] for b in s.buildings if b[1] == "shelter"] + [(0, 0)]:
+            yield a("welcome_ship", gain="bot", hex=h), C.welcome_choice_problem(s, seat, "bot", h)
+        yield a("welcome_ship", gain="colonists", hex=()), C.welcome_choice_problem(s, seat, "colonists", ())
+    elif step == "discovery":
+        for h in D.HEXES:
+            yield a("place_discovery", hex=h), shuttle.discovery_problem(s, seat, h)
+        yield a("discard_discovery"), shuttle.discovery_problem(s, seat, None)
+    elif step == "turn_order":
+        for sp in range(2 * D.TURN_ORDER_SPACES):
+            for r in ("",) + D.RESOURCES:
+                yield a("take_space", space=sp, resource=r), shuttle.space_problem(s, seat, sp, r)
+    elif step == "pay":
+        for k in ("pay_crystal", "pay_colonist"):
+            yield a(k), turn.pay_problem(s, seat, k)
+    elif step in ("turn", "turn_end", "final_round") and not s.exec_used:
+        for h in [b[0] for b in s.buildings if b[2] >= 0]:
+            yield a("scientist_action", hex=h), turn.scientist_problem(s, seat, "scientist_action", h)
+            for c, _placed in pl.scientists:
+                yield a("send_scientist", card=c, hex=h), turn.scientist_problem(s, seat, "send_scientist", h, c)
+
+
+def test_each_reason_checker_agrees_with_the_legal_list():
+    """Along random games: an action of these kinds is listed exactly when its checker finds no problem."""
+    import random
+
+    from mars_rules.core import CHANCE
+    from mars_rules.on_mars import new_game
+
+    seen = set()
+    for seed in range(8):
+        s = new_game(players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                s = s.resolve_chance()
+                continue
+            legal = s.legal_actions()
+            listed = set(legal)
+            for act_, problem in candidates(s, s.to_move):
+                seen.add(act_.kind)
+                assert (act_ in listed) == (problem is None), (s.step, str(act_), problem)
+            s = s.apply(legal[int(rng.random() * len(legal))])
+    assert len(seen) == 14
