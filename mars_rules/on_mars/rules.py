@@ -21,6 +21,8 @@ LEGAL = {
     "turn_order": shuttle.legal_turn_order,
 }
 
+MAIN_STEPS = ("blueprint", "learn", "rnd", "resupply", "upgrade", "welcome")
+"""Main action steps with uses (a `done` before the first use is refused)."""
 EXEC_KINDS = ("depot_action", "advanced_action", "scientist_action", "send_scientist")
 
 
@@ -213,6 +215,10 @@ def _specific(state, action):
         if orbit.markers_left(state.pieces[seat]) < 1:
             return "You have no Advanced Building marker left to put on it.", orbit.RULE
         return "Boost with a Colonist to take one more Blueprint.", orbit.RULE
+    if kind in ("done", "end_turn") and step in MAIN_STEPS and state.used < 1:
+        return (f"Take {D.ACTION_NAME.get(state.main, 'the action')} at least once before finishing it: a "
+                "Main action is done only when it is used (Done is offered at once when no use is possible)."), \
+            STEP[step].rule
     if kind == "boost":
         return ("A boost is offered once the action's uses are spent, and needs a Colonist in your Living "
                 "Quarters."), turn.RULE_PLACE

@@ -159,6 +159,14 @@ def test_each_colour_is_paid_with_what_the_player_has():
     assert "no Colonist left" in refused(t, "pay_colonist")[0]
 
 
+def test_a_main_action_is_used_before_it_is_done():
+    s = act(orbit(game()), "main", action="resupply")
+    reason, rule = refused(s, "done", action="resupply")
+    assert "Take Resupply at least once" in reason and rule == "Orbital Station Main Actions"
+    assert "at least once" in refused(s, "end_turn")[0]
+    assert act(act(s, "take_item", item="water"), "done").step == "turn_end"
+
+
 # ----------------------------------------------------------------- Executive actions and Scientists
 def test_scientist_and_own_advanced_building_refusals():
     s = with_advanced(colony(game()), (0, -2), 0, 3)
