@@ -25,6 +25,12 @@ travels back to that side; Miners stay on their Mines; Bots and Rovers may share
 Buildings; a Rover claims the tile it ends on before Bots clean; a player with no possible Main
 action passes.
 
+Secrets: `state.view(player)` hides the other players' Private Goals, the Goal deck and the seed of the
+chance stream (with the seed, replaying `new_game` would deal the same goals and foretell every draw).
+
+Every forbidden action raises `IllegalAction(reason, rule)` with its own reason (the rulebook section as
+the rule) and leaves the position unchanged.
+
 A round is a Colonization Phase (each player's turn, in Turn Order: Orbit spaces left to right,
 then Colony spaces left to right) and a Shuttle Phase. Every `state.step` is a key of TURN_STEPS.
 
