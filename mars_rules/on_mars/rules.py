@@ -160,6 +160,9 @@ def _specific(state, action):
         why = shuttle.space_problem(state, seat, get("space"), get("resource"))
         if why:
             return why, shuttle.RULE
+    if kind == "pass_turn" and step in ("turn", "final_round") and not state.main:
+        return ("A Main action is possible for you (now, or after your Executive action or discarding a Private "
+                "Goal for a Crystal): a turn has one mandatory Main action."), turn.RULE_TURN
     if kind == "end_turn" and step in ("turn", "final_round"):
         return "You must take one Main action before ending your turn.", turn.RULE_TURN
     if kind in ("discard_goal", "complete_goal"):

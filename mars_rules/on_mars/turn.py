@@ -88,6 +88,39 @@ def _main_ok(state, seat, action, pl, n) -> bool:
     return BEGIN[action](state, seat) is None
 
 
+def _mains_ok(state, seat) -> bool:
+    pl = state.pieces[seat]
+    if pl.lq < 1:
+        return False
+    n = len(state.players)
+    return any(_main_ok(state, seat, a, pl, n)
+               for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS))
+
+
+def _main_reachable(state, seat, first=True) -> bool:
+    """Could the player still take a Main action this turn after their Executive action and/or discarding
+    Private Goals (for Crystals)? A turn has one mandatory Main action: passing is only for a player who
+    can reach none (the teaching edition's reading; the rulebook has no pass)."""
+    if not first and _mains_ok(state, seat):
+        return True
+    from .rules import play
+    tries = list(executive_options(state, seat)) if not state.exec_used else []
+    if state.pieces[seat].lq < 1:  # a Main action places a Colonist: only what gives one can help
+        return any(_main_reachable(play(state, a), seat, False) for a in tries if _gives_colonist(state, a))
+    goals = [g for g in state.pieces[seat].goals if g >= 0]
+    if goals:  # every goal discarded is the same 1 Crystal: trying one is enough
+        tries.append(Action.fast("discard_goal", seat, (("goal", goals[0]),), texts_of(state.cards)))
+    return any(_main_reachable(play(state, a), seat, False) for a in tries)
+
+
+def _gives_colonist(state, a) -> bool:
+    """Does this Executive action put a Colonist in the Living Quarters?"""
+    if a[0] == "depot_action":
+        return D.DEPOT_ACTIONS[a.get("space")][0] in ("retrieve", "colonist")
+    rec = bmap(state).get(a.get("hex"))
+    return rec is not None and D.OUTPUT[rec[1]] == "colonist"
+
+
 def legal_turn(state, seat) -> list:
     out = []
     if not state.main:
@@ -98,7 +131,7 @@ def legal_turn(state, seat) -> list:
             for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS):
                 if _main_ok(state, seat, a, pl, n):
                     out.append(fast("main", seat, _MAIN_ITEMS[a], text))
-        if not out:
+        if not out and not _main_reachable(state, seat):
             out.append(Action.fast("pass_turn", seat, (), text))
     else:
         out.append(Action.fast("end_turn", seat, (), text))

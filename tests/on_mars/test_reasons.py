@@ -167,6 +167,27 @@ def test_a_main_action_is_used_before_it_is_done():
     assert act(act(s, "take_item", item="water"), "done").step == "turn_end"
 
 
+def test_no_pass_while_a_main_action_is_reachable_through_the_executive_action_or_a_goal():
+    # no Colonist in the Living Quarters, one in the Working Area, 1 Crystal: Depot space 3 retrieves it
+    assert D.DEPOT_ACTIONS[2][0] == "retrieve"
+    s = setp(orbit(game()), 0, lq=0, wa=1, reserve=11, crystals=1)
+    assert "pass_turn" not in {a.kind for a in s.legal_actions()}
+    reason, rule = refused(s, "pass_turn")
+    assert "mandatory Main action" in reason and rule == "Colonization Phase"
+    t = act(s, "depot_action", space=2)
+    assert t.pieces[0].lq == 1 and "main" in {a.kind for a in t.legal_actions()}
+    wasted = act(s, "depot_action", space=0)          # another Executive action: now nothing can help
+    assert {a.kind for a in wasted.legal_actions()} >= {"pass_turn"}
+    # one other colour on every Orbit action, one Colonist and no Crystal: a discarded goal pays the colour
+    full = tuple((1,) if a in D.ORBIT_ACTIONS else () for a in D.ACTIONS)
+    g = setp(orbit(game())._replace(slots=full), 0, lq=1, reserve=11, crystals=0)
+    assert "pass_turn" not in {a.kind for a in g.legal_actions()} and "main" not in {a.kind for a in g.legal_actions()}
+    g = act(g, "discard_goal", goal=g.pieces[0].goals[0])
+    assert "main" in {a.kind for a in g.legal_actions()}
+    stuck = setp(orbit(game()), 0, lq=0, wa=0, reserve=12, crystals=0)
+    assert "pass_turn" in {a.kind for a in stuck.legal_actions()}
+
+
 # ----------------------------------------------------------------- Executive actions and Scientists
 def test_scientist_and_own_advanced_building_refusals():
     s = with_advanced(colony(game()), (0, -2), 0, 3)
