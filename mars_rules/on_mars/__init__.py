@@ -22,8 +22,8 @@ LSS steps of the Colony levels and what each level changes; Mission, Private Goa
 Scientist, Earth Contract and Discovery tile lists; where the Shuttle starts; the round limit.
 Readings of the summary: Colonists left on the slots of a side are retrieved when their owner
 travels back to that side; Miners stay on their Mines; Bots and Rovers may share hexes and cross
-Buildings; a Rover claims the tile it ends on before Bots clean; a player with no possible Main
-action passes.
+Buildings; a Rover claims the tile it ends on before Bots clean; a player who cannot reach any Main
+action (even through the Executive action or discarded goals) passes.
 
 Secrets: `state.view(player)` hides the other players' Private Goals, the Goal deck and the seed of the
 chance stream (with the seed, replaying `new_game` would deal the same goals and foretell every draw).
@@ -41,7 +41,8 @@ Turn (steps "turn", "final_round", "turn_end")
   "resupply" in Orbit; "control", "construct", "upgrade", "welcome", "hire" at the Colony): a
   Colonist from your Living Quarters goes on its slot (full slots first evict the player(s) with
   the most Colonists there).
-- `pass_turn`: no Main action is possible for you (teaching edition: you lay your marker down).
+- `pass_turn`: no Main action is possible for you, not even after your Executive action or discarding
+  Private Goals for Crystals (teaching edition: you lay your marker down).
 - `end_turn`: lay your Player marker down (after the Main action).
 - `depot_action`: space -- the Executive action of an uncovered Depot space (0 = bottom).
 - `advanced_action`: hex, free -- the Executive action of your Advanced Building (2 Crystals, free
