@@ -340,3 +340,14 @@ def test_each_reason_checker_agrees_with_the_legal_list():
                 assert (act_ in listed) == (problem is None), (s.step, str(act_), problem)
             s = s.apply(legal[int(rng.random() * len(legal))])
     assert len(seen) == 14
+
+
+def test_a_sixth_first_complex_finds_no_progress_cube_left():
+    five = ("mine", "water", "greenhouse", "oxygen", "shelter")
+    s = setp(colony(game()), 0, bots=((1, -2),), lab=(("generator", "bottom", 2), ("shelter", "middle", 2)),
+             progress=D.PROGRESS_CUBES, progress_types=five)
+    s = act(act(act(s, "main", action="construct"), "choose_building", building="generator"),
+            "construct", building="generator", hex=(0, -1))
+    pl = s.pieces[0]
+    assert pl.progress == D.PROGRESS_CUBES == 5 and "generator" in pl.progress_types
+    assert s.score().points(0, "Progress cubes") == 11
