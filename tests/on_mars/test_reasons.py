@@ -351,3 +351,13 @@ def test_a_sixth_first_complex_finds_no_progress_cube_left():
     pl = s.pieces[0]
     assert pl.progress == D.PROGRESS_CUBES == 5 and "generator" in pl.progress_types
     assert s.score().points(0, "Progress cubes") == 11
+
+
+def test_landing_pod_retrieves_the_colony_colonists_and_leaves_its_own_in_orbit():
+    ctrl, pod = D.ACTIONS.index("control"), D.ACTIONS.index("landing_pod")
+    s = orbit(game())._replace(slots=tuple((0,) if i == ctrl else () for i in range(len(D.ACTIONS))))
+    s = setp(s, 0, lq=3, wa=1, reserve=7)
+    s = act(s, "main", action="landing_pod")
+    assert s.step == "turn_order" and s.pieces[0].lq == 3 - 1 + 1 + 1 and s.pieces[0].wa == 0
+    assert s.slots[ctrl] == () and s.slots[pod] == (0,)
+    assert not any(e.startswith("The Discovery tile") for e in s.events) and s.to_move == 0
