@@ -361,3 +361,13 @@ def test_landing_pod_retrieves_the_colony_colonists_and_leaves_its_own_in_orbit(
     assert s.step == "turn_order" and s.pieces[0].lq == 3 - 1 + 1 + 1 and s.pieces[0].wa == 0
     assert s.slots[ctrl] == () and s.slots[pod] == (0,)
     assert not any(e.startswith("The Discovery tile") for e in s.events) and s.to_move == 0
+
+
+def test_travel_to_orbit_retrieves_the_orbit_colonists_and_leaves_the_colony_ones():
+    res, ctrl = D.ACTIONS.index("resupply"), D.ACTIONS.index("control")
+    s = colony(game())._replace(shuttle_side="colony", shuttle_pos=1,
+                                slots=tuple((0,) if i in (res, ctrl) else () for i in range(len(D.ACTIONS))))
+    s = setp(s, 0, lq=1, wa=2, reserve=7)
+    s = act(last_turn(s), "travel", pay="free")
+    assert s.pieces[0].lq == 1 + 1 + 2 and s.pieces[0].wa == 0
+    assert s.slots[res] == () and s.slots[ctrl] == (0,)
