@@ -2,7 +2,7 @@
 import pytest
 
 import mars_rules.ruins as ruins
-from mars_rules.core import IllegalAction
+from mars_rules.core import Action, IllegalAction
 from mars_rules.ruins import flow
 
 from .helpers import act, play, position, rid, run_chance
@@ -124,3 +124,36 @@ def test_round_end_runs_the_refill_before_the_next_deal():
     assert s.step == "refill" and s.round == 2
     s = run_chance(s)
     assert s.step == "night_flip" and all(d >= 0 for d in s.market)
+
+
+@pytest.mark.parametrize("start", [9, 10])
+def test_game_end_instant_win_also_from_10_vp_where_the_track_is_full(start):
+    s = position(3, hands=[[rid(7)], [rid(8), rid(1)], [rid(9), rid(2)]], torches=(0, 0, 0), vp=(start, 2, 2))
+    s = play(s, [rid(7)])
+    assert s.is_over and s.winners() == (0,) and s.vp[0] == 10
+
+
+def test_round_end_claims_at_the_showdown_deal_and_the_flip_comes_after_the_handover():
+    # Ada's claimed 6 and Cy's claimed 7; Ada and Bo play the showdown, Cy does not (G10 reading)
+    up = {rid(6): (0, 0, -1, -1, -1), rid(7): (0, 2, -1, -1, -1), rid(8): (0, 1, -1, -1, -1)}
+    base = position(3, hands=[[rid(1)], [rid(2)], []], upgrades=up, deck=[rid(6), rid(7), rid(8)],
+                    vp=(8, 8, 1), round=5, seated=(1, 1, 0), first_player=1)
+    t = flow.start_deal(base)
+    forced = [{"ruin": rid(6)}, {"ruin": rid(8)}, {"ruin": rid(7)}]  # dealt Bo, Ada, Bo: Ada's 6, Bo's 8, Cy's 7
+    t = run_chance(t, forced)
+    assert t.step == "night_flip" and t.to_move == 1
+    assert rid(6) in t.hands[0] and rid(8) in t.hands[1]       # handed to their seated owners
+    assert rid(7) in t.hands[1]                                 # Cy's claim is ignored: Cy is not playing
+    assert [len(h) for h in t.hands] == [9, 9, 0]               # one each way; Cy is dealt nothing
+    assert rid(8) in [a.get("ruin") for a in t.legal_actions() if a.kind == "flip"]  # Bo may flip his 8 now
+    with pytest.raises(IllegalAction) as e:
+        t.apply(Action("flip", 2, {"ruin": rid(7)}))
+    assert "does not play the showdown" in e.value.reason and e.value.rule == "Game End"
+
+
+def test_setup_ruins_used_option_must_keep_the_right_copies_per_rank():
+    with pytest.raises(ValueError) as e:
+        ruins.new_game(2, ruins_used=tuple(range(20)))    # ranks 1-4 only
+    assert "2 different ids of each rank" in str(e.value)
+    s = ruins.new_game(2, seed=1, ruins_used=tuple(r * 5 + c for r in range(10) for c in (3, 4)))
+    assert sorted(s.used) == sorted(r * 5 + c for r in range(10) for c in (3, 4))
