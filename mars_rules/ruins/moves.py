@@ -157,6 +157,9 @@ def apply_play(s, a):
             return s._replace(step="draw", to_move=CHANCE, **common)
         if -1 in market and s.ddeck:
             return s._replace(step="refill", to_move=CHANCE, **common)
+        if not skip:  # flow.resume -> next_after_play without a skip, in the same new State
+            common["resume"] = ()
+            return s._replace(step="follow", to_move=flow.next_active(s, p), **common)
         return flow.resume(s._replace(**common))
     s = s._replace(hands=hands, trick=trick, last_play=sel, last_rank=r, last_player=p, passed=(), selection=(),
                    torches=torches, market=market, events=tuple(ev), resume=())
