@@ -199,3 +199,14 @@ def test_resolve_chance_draws_what_the_core_pick_would():
         else:
             s = s.apply(rng.choice(s.legal_actions()))
     assert checked == 250
+
+
+def test_discovery_effects_the_assumed_data_has_every_effect_the_rulebook_names():
+    from mars_rules.ruins import data
+    c = data.DEFAULT_CARDS
+    assert "ASSUMED" in c.name and "ASSUMED" in data.__doc__
+    effects = set(c.disc_effect) | {e for e in c.night_effect if e}
+    assert {k for k, _ in effects} == {"rank", "wild", "draw", "light"}   # +rank, wild, opponents draw, light
+    assert ("light", 2) in c.disc_effect and ("draw", 1) in c.disc_effect and ("wild", 0) in c.disc_effect
+    assert [c.disc_pos.count(k) for k in range(3)] == [13, 13, 13] and len(c.disc_effect) == 39
+    assert data.cards_from_dict(data.cards_to_dict(c)) == c
