@@ -79,10 +79,15 @@ def play_chance(s, a):
     if kind == "reveal":
         d, slot = a[2][0][1], a[2][1][1]
         market = s.market[:slot] + (d,) + s.market[slot + 1:]
-        s = s._replace(market=market, ddeck=_remove(s.ddeck, d), events=(str(a) + ".",), draws=s.draws + 1)
-        if -1 in market and s.ddeck:
-            return s
-        return resume(s)
+        ddeck = _remove(s.ddeck, d)
+        ev = (str(a) + ".",)
+        if -1 in market and ddeck:
+            return s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1)
+        r = s.resume
+        if r and r[0] == "next" and not r[2]:  # resume -> next_after_play without a skip, in one new State
+            return s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1, step="follow",
+                              to_move=next_active(s, r[1]), resume=())
+        return resume(s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1))
     cid, to = a[2][0][1], a[2][1][1]
     hands = s.hands
     hands = hands[:to] + (_insert(hands[to], cid),) + hands[to + 1:]
