@@ -159,8 +159,9 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
         if w:
             continue  # a wild ruin fits any rank: it needs no offer here
         nxt = {}
+        opts = _options(free, offers, budget)
         for (mask, rank), cost in states.items():
-            for m, c, plus, wild in _options(free, offers, budget):
+            for m, c, plus, wild in opts:
                 if mask & m or c + cost > budget:
                     continue
                 if wild:
@@ -183,8 +184,9 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
     states = {(0, -1): 0}
     for r, w, free in items:
         nxt = {}
+        opts = _options(free, offers, budget)
         for (mask, top), cost in states.items():
-            for m, c, plus, wild in _options(free, offers, budget):
+            for m, c, plus, wild in opts:
                 if mask & m or c + cost > budget or not (wild or w):
                     continue
                 key = (mask | m, max(top, r + plus))
