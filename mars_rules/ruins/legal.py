@@ -13,7 +13,7 @@ from functools import partial
 from mars_rules.core import Action
 
 from . import text
-from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, completable, on_play_effects
+from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects
 from .data import TORCHES
 
 _fast = Action.fast
@@ -131,6 +131,30 @@ def _common_reach(items, aff, budget, min_rank, common=None):
                 if not common:
                     return common
     return common
+
+
+def _join_ok(base, common, others, j_one, item, r_min, aff, budget) -> bool:
+    """`completable(base + [item], r_min, SET, aff, budget)` for a plain (not wild) `item` and offers `aff`
+    all affordable (at least one), with the chosen ruins' facts made once by the caller: `common` their
+    shared plain rank (-1 if all are wild, -2 if they differ), `others` how many are plain, `j_one` the
+    index of the first plain one. The same steps as completable(), without rebuilding them per ruin."""
+    rk, _w, free = item
+    if common == -1:
+        if rk >= r_min:
+            return True  # the set takes this ruin's rank (its first check)
+    elif common >= 0:
+        if rk == common and common >= r_min:
+            return True
+        sums, can_wild = _reach(free, aff, budget)
+        if common >= r_min and (can_wild or common - rk in sums):
+            return True
+        if others > len(aff):
+            return False
+        if others == 1 and rk >= r_min:
+            sums_j, wild_j = _reach(base[j_one][2], aff, budget)
+            if wild_j or rk - common in sums_j:
+                return True
+    return _solve(base + [item], r_min, SET, aff, budget)
 
 
 def _first_follow(s, p, offers, budget) -> list:
@@ -296,7 +320,7 @@ def legal(s) -> tuple:
         # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
         # only that rank or a wild ruin can join (completable() has no offer to try)
         plain_lead = step == "lead" and common >= 0 and not aff
-        base = reachable = seen = None
+        base = reachable = seen = others = j_one = None
         for c in s.hands[p]:
             if c in sel:
                 continue
@@ -328,8 +352,13 @@ def legal(s) -> tuple:
                     ok = False
                 elif partial_follow:
                     ok = _pick_ok(s, c, offers, torches, base)
-                else:  # the play is finished by this pick (a set): _pick_ok's check, with the parts made once
+                elif w or not aff:  # the play is finished by this pick (a set): _pick_ok's check
                     ok = completable(base + [(rk, w, free)], r_min, SET, aff, budget)
+                else:  # the same, for a plain ruin, with what concerns the chosen ruins made once
+                    if others is None:
+                        others = sum(1 for x in base if not x[1])
+                        j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
+                    ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget)
                 seen[sig] = ok
             if ok:
                 acts.append(_fast("pick", p, (("ruin", c),), t))
