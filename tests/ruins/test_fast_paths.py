@@ -67,3 +67,22 @@ def test_listed_picks_and_discoveries_are_those_the_plain_checks_allow():
                 assert found == plain
                 counts["discover"] += 1
     assert min(counts.values()) > 50
+
+
+def test_joining_a_finished_set_agrees_with_completable():
+    from mars_rules.ruins.legal import _join_ok
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(6000):
+        items, min_rank, _mode, offers, budget = _random_case(rng)
+        aff = tuple(o for o in offers if o[0] <= budget)
+        base, item = items[:-1], (items[-1][0], 0, items[-1][2])
+        if not aff:
+            continue
+        plain = [x[0] for x in base if not x[1]]
+        common = -1 if not plain else (plain[0] if len(set(plain)) == 1 else -2)
+        j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
+        expected = crafting.completable(list(base) + [item], min_rank, SET, aff, budget)
+        assert _join_ok(list(base), common, len(plain), j_one, item, min_rank, aff, budget) == expected
+        checked += 1
+    assert checked > 3000
