@@ -206,5 +206,6 @@ def view(s, player):
     if s.step == "research_keep" and player != s.active:
         # the drawn card may still be kept hidden: the others only know that a card was drawn
         extra = {"card": "", "events": (f"{s.players[s.active]} draws an R&D card that may be kept in hand.",)}
+    # the seed goes too (-1): with it, the future draws could be worked out
     return s._replace(colonies=tuple(cols), supply=(0, 0, 0, 0, 0), rd1_deck=zeros1, rd2_deck=zeros2,
-                      viewer=player, masked=masked, **extra)
+                      viewer=player, masked=masked, seed=-1, **extra)

@@ -205,5 +205,6 @@ def view(s, player: int):
     if s.step == "night_flip":
         flips = tuple(f if q == player or f == UNDECIDED else SECRET for q, f in enumerate(flips))
     sel = s.selection if s.to_move == player else (HIDDEN,) * len(s.selection)
+    # the seed goes too (-1): with it, the deal and every future draw could be worked out
     return s._replace(hands=hands, deck=(HIDDEN,) * len(s.deck), ddeck=(HIDDEN,) * len(s.ddeck), flips=flips,
-                      selection=sel, viewer=player)
+                      selection=sel, viewer=player, seed=-1)

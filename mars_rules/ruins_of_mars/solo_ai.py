@@ -178,8 +178,8 @@ def masked_view(s):
     no reward and no PP, whose id names only its Level and row; the AI Techs returned to the box are not
     listed. Face-up AI Techs, the Tech cards and everything else are unchanged. Nobody looks at the faces
     before they are revealed (Solo Variant: Setup), so every seat gets the same view; the teacher's view
-    is the State itself. The view is a valid position (``from_json(view.to_json())`` reads it back); it
-    keeps the game's seed, so it describes the table, not a way to replay the hidden deal."""
+    is the State itself. The view is a valid position (``from_json(view.to_json())`` reads it back);
+    ``State.view`` also replaces its seed by -1, so it describes the table, not a way to replay the deal."""
     b = s.boards[AI]
     if not any(b.face_down):
         return s

@@ -182,11 +182,10 @@ class State(_Fields, GameState):
         face-down Techs, which nobody sees until the AI replicates them (their backs, with the cost,
         are public): in the solo game the view replaces each by an anonymous card of the same Level
         and cost, with no reward, named ``hidden-L<level>-row<row>`` (``solo_ai.masked_view``); in
-        every other position it is the State itself. The teacher's view is the State itself;
+        every other position it is the State with its seed replaced by -1: the seed would tell the
+        future dice and draws, which nobody at the table knows. The teacher's view is the State itself;
         ``hidden(player)`` lists the card ids whose faces the players may not look at."""
-        if self.solo:
-            return _solo_ai.masked_view(self)
-        return self
+        return (_solo_ai.masked_view(self) if self.solo else self)._replace(seed=-1)
 
     def hidden(self, player):
         """Card ids whose faces `player` may not look at (the solo AI's face-down Techs)."""
