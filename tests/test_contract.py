@@ -141,3 +141,11 @@ def test_drawn_outcome_is_what_resolve_chance_applies(name):
     if not s.is_over:
         with pytest.raises(IllegalAction):
             s.drawn_outcome()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_players_view_does_not_carry_the_chance_seed(name):
+    game = mars_rules.load(name)
+    s = game.new_game(players=game.PLAYER_COUNTS[-1], seed=12345)
+    for p in range(len(s.players)):
+        assert s.view(p).seed == -1     # with the seed, future draws (and secret deals) could be worked out
