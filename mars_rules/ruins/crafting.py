@@ -268,29 +268,9 @@ def _reach(free: int, offers: tuple, budget: int) -> tuple:
     hit = _reach_memo.get(key)
     if hit is not None:
         return hit
-    gains, wild = {0}, False
-    k = len(offers)
-    for mask in range(1, 1 << k):
-        cost = used = plus = 0
-        has_wild = False
-        for i in range(k):
-            if mask >> i & 1:
-                c, pos, kind, amount = offers[i]
-                bit = 1 << pos
-                if not free & bit or used & bit:
-                    break
-                used |= bit
-                cost += c
-                if kind == "rank":
-                    plus += amount
-                else:
-                    has_wild = True
-        else:
-            if cost <= budget:
-                gains.add(plus)
-                wild = wild or has_wild
+    options = _options(free, offers, budget)
+    result = (tuple(sorted({plus for _, _, plus, _ in options})), any(wild for *_, wild in options))
     if len(_reach_memo) > 50_000:
         _reach_memo.clear()
-    result = (tuple(sorted(gains)), wild)
     _reach_memo[key] = result
     return result
