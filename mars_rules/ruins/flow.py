@@ -12,6 +12,7 @@ from .data import HAND_SIZE, INSTANT_WIN_VP, MAX_VP, ROUNDS, SHOWDOWN_ROUND, TOR
 from .state import NO_FLIP, UNDECIDED
 
 _fast = Action.fast
+_event = tuple.__new__
 
 
 # ----- chance ------------------------------------------------------------------------------------
@@ -80,7 +81,7 @@ def play_chance(s, a):
         d, slot = a[2][0][1], a[2][1][1]
         market = s.market[:slot] + (d,) + s.market[slot + 1:]
         ddeck = _remove(s.ddeck, d)
-        ev = (str(a) + ".",)
+        ev = (_event(text.Event, (text.with_period, a)),)
         if -1 in market and ddeck:
             return s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1)
         r = s.resume
@@ -138,8 +139,8 @@ def next_after_play(s, p: int, skip: int):
     """After `p` played (and the play's chance nodes): the next player follows, or is skipped."""
     q = next_active(s, p)
     if skip:
-        ev = s.events + (f"{s.players[q]} is skipped: {s.players[p]} matched the rank exactly, "
-                         "so they must pass.",)
+        ev = s._events + (f"{s.players[q]} is skipped: {s.players[p]} matched the rank exactly, "
+                          "so they must pass.",)
         s = s._replace(events=ev, passed=(q,), resume=())
         if trick_over(s):
             return end_trick(s)
@@ -161,8 +162,8 @@ def end_trick(s):
     deck = tuple(sorted(s.deck + s.trick))
     why = (f"{s.players[leader]} leads next (closest to {s.players[last]} clockwise with cards)."
            if leader != last else f"{s.players[leader]} leads next.")
-    ev = s.events + (f"Everyone else passed: the trick ends and its {len(s.trick)} ruins are shuffled "
-                     f"back into the deck. {why}",)
+    ev = s._events + (f"Everyone else passed: the trick ends and its {len(s.trick)} ruins are shuffled "
+                      f"back into the deck. {why}",)
     return s._replace(deck=deck, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(),
                       step="lead", to_move=leader, events=ev)
 
@@ -173,8 +174,8 @@ def start_deal(s):
     order = seats_from(s, s.first_player)
     n = len(s.players)
     deal = order * HAND_SIZE
-    ev = s.events + (f"Round {s.round}{' (showdown)' if s.round == SHOWDOWN_ROUND else ''}: "
-                     f"all ruins are shuffled and {HAND_SIZE} are dealt to each player.",)
+    ev = s._events + (f"Round {s.round}{' (showdown)' if s.round == SHOWDOWN_ROUND else ''}: "
+                      f"all ruins are shuffled and {HAND_SIZE} are dealt to each player.",)
     return s._replace(resume=(), hands=((),) * n, deck=tuple(sorted(s.used)), trick=(), last_play=(), last_rank=-1,
                       last_player=-1, passed=(), selection=(), torches=(TORCHES,) * n, out=(),
                       to_deal=deal, step="deal", to_move=CHANCE, events=ev, start_vp=s.vp)
@@ -188,7 +189,7 @@ def seats_from(s, first: int) -> tuple:
 def _after_deal(s):
     """Claimed ruins go to their owners (no replacement), then the secret night flips."""
     hands = [list(h) for h in s.hands]
-    ev = list(s.events)
+    ev = list(s._events)
     for p in range(len(hands)):
         for cid in list(hands[p]):
             owner = s.ruins[cid][1]
@@ -225,7 +226,7 @@ def reveal_flips(s, rank_wild):
             ev.append(f"{s.players[p]} flipped nothing.")
     ev.append(f"{s.players[s.first_player]} leads the first trick of round {s.round}.")
     return s._replace(ruins=tuple(ruins), rank=tuple(rank), wild=tuple(wild), step="lead",
-                      to_move=s.first_player, events=s.events + tuple(ev),
+                      to_move=s.first_player, events=s._events + tuple(ev),
                       flips=tuple(NO_FLIP if f == UNDECIDED else f for f in s.flips))
 
 
@@ -252,8 +253,8 @@ def score_place(s, p: int, place: int):
     if new != old + delta:
         note = " (the score track stops at 0)" if old + delta < 0 else " (the score track stops at 10)"
     vp = s.vp[:p] + (new,) + s.vp[p + 1:]
-    ev = s.events + (f"{s.players[p]} finishes {_ordinal(place)} and scores {delta:+d} VP: "
-                     f"{old} -> {new}{note}.",)
+    ev = s._events + (f"{s.players[p]} finishes {_ordinal(place)} and scores {delta:+d} VP: "
+                      f"{old} -> {new}{note}.",)
     return s._replace(vp=vp, events=ev, results=s.results + ((s.round, p, place, new - old),))
 
 
@@ -277,9 +278,9 @@ def end_round(s):
                                       "the showdown has no one else, so they win.")
         seated = tuple(1 if q in group else 0 for q in range(n))
         names = ", ".join(s.players[q] for q in sorted(group))
-        s = s._replace(events=s.events + (f"No one has won after round 4: showdown round between {names}.",))
+        s = s._replace(events=s._events + (f"No one has won after round 4: showdown round between {names}.",))
     first = new_first_player(s.vp, s.first_player, seated)
-    ev = s.events + (f"{s.players[first]} has the fewest VP and is the new first player.",)
+    ev = s._events + (f"{s.players[first]} has the fewest VP and is the new first player.",)
     return s._replace(round=s.round + 1, seated=seated, first_player=first, events=ev, resume=("deal",),
                       to_deal=())
 
@@ -295,7 +296,7 @@ def new_first_player(vp, previous: int, seated) -> int:
 
 def game_over(s, winners, why: str):
     return s._replace(winners_=tuple(winners), step="game_over", to_move=None, to_deal=(), resume=(),
-                      events=s.events + (why,))
+                      events=s._events + (why,))
 
 
 def chance_outcome(s):

@@ -13,7 +13,10 @@ from .crafting import on_play_effects, rank_and_wild, set_rank
 from .data import TORCHES
 from .legal import legal, light_of
 from .state import NO_FLIP
+from .text import Event
 from .why import why
+
+_event = tuple.__new__  # _event(Event, (fn, *args)): an event put into words only when read
 
 
 # ----- play ---------------------------------------------------------------------------------------
@@ -111,14 +114,15 @@ def apply_discover(s, a):
     rec = rec[:2 + pos] + (d,) + rec[3 + pos:]
     ruins = s.ruins[:cid] + (rec,) + s.ruins[cid + 1:]
     rk, w = rank_and_wild(cards, cid, rec)
-    ev = text.discover_text(s, a) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}."
     left = s.torches[p] - cards.costs[slot]
     kind, amount = cards.disc_effect[d]
     if kind == "light":  # active at once: both torches together, usable for the next discovery
         now = min(TORCHES, left + amount)
-        ev += f" It lights {amount} torches at once: {now - left} lit ({now} of {TORCHES})."
+        ev = (_event(Event, (text.discover_event, cards, slot, d, cid, s.rank[cid], rk, w, amount, left, now,
+                             TORCHES)),)
         left = now
-    ev = (ev,)
+    else:
+        ev = (_event(Event, (text.discover_event, cards, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
     return s._replace(ruins=ruins, rank=s.rank[:cid] + (rk,) + s.rank[cid + 1:],
                       wild=s.wild[:cid] + (w,) + s.wild[cid + 1:], torches=torches,
@@ -141,8 +145,7 @@ def apply_play(s, a):
         if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
             draw += on_play_effects(cards, c, rec)[1]
     torches = s.torches
-    ev = [f"{_name(s)} {'follows with' if following else 'leads'} "
-          f"{text.a_rank(r) if len(sel) == 1 else f'a set of {len(sel)} {r}s'}: {text.play_words(s, sel)}."]
+    ev = [_event(Event, (text.play_event, s.players[p], following, r, sel, rank, wild))]
     kept = tuple(d for d in s.market if d >= 0)
     market = (-1,) * (len(s.market) - len(kept)) + kept
     hands = s.hands[:p] + (hand,) + s.hands[p + 1:]
@@ -170,7 +173,7 @@ def apply_play(s, a):
     if flow.active_count(s) == 1:
         s = flow.end_round(s)
         return s if s.to_move is None else flow.after_turn(s)
-    ev = list(s.events)
+    ev = list(s._events)
     queue = _draw_queue(s, p, draw, ev) if draw else ()
     return flow.after_turn(s._replace(events=tuple(ev), to_deal=queue, resume=("next", p, skip)))
 

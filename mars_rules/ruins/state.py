@@ -63,6 +63,19 @@ class State(_Fields, GameState):
 
     _replace = indexed_replace(_Fields)  # by field index: about twice as fast as NamedTuple's
 
+    # The transitions store an event either as its text or as a text.Event (its words are put together
+    # only when read: random play never reads them). `events` is always a tuple of strings;
+    # `_events` is the stored tuple, for the transitions that add to it.
+    _events = _Fields.events
+
+    @property
+    def events(self) -> tuple:
+        ev = self._events
+        for e in ev:
+            if e.__class__ is not str:
+                return tuple([x if x.__class__ is str else str(x) for x in ev])
+        return ev
+
     # _legal, _outcomes, _play and _why are set in __init__.py (moves.legal, flow.outcomes, ...).
 
     def drawn_outcome(self):

@@ -49,6 +49,59 @@ def play_words(state, ids) -> str:
     return ", ".join(short(state, c) for c in ids)
 
 
+# ----- events: words put together only when read ---------------------------------------------------
+class Event(tuple):
+    """An event not yet put into words: `(fn, *args)`, its text `fn(*args)` (the args are plain values,
+    never a State). It compares and hashes as its text, so a State holding it equals the same State
+    read back from JSON (which holds the text). Build with `tuple.__new__(Event, (fn, ...))`."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        return self[0](*self[1:])
+
+    def __eq__(self, other):
+        if isinstance(other, (str, Event)):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __repr__(self):
+        return repr(str(self))
+
+
+def play_event(name, following, r, sel, rank, wild) -> str:
+    """'Ada leads a set of 2 7s: 7#3, 7*#12.' (`rank`, `wild`: the State's, when the play is made)."""
+    what = a_rank(r) if len(sel) == 1 else f"a set of {len(sel)} {r}s"
+    words = ", ".join(f"{rank[c]}{'*' if wild[c] else ''}#{c}" for c in sel)
+    return f"{name} {'follows with' if following else 'leads'} {what}: {words}."
+
+
+def _discover_words(cards, slot, d, cid, rank) -> str:
+    cost = cards.costs[slot]
+    return (f"Spend {cost} torch{'es' if cost > 1 else ''} on {POSITIONS[cards.disc_pos[d]]} discovery #{d} "
+            f"({effect_words(cards.disc_effect[d])}) from slot {slot + 1} and add it to ruin #{cid} (rank {rank})")
+
+
+def discover_event(cards, slot, d, cid, old, rk, w, amount, left, now, torches) -> str:
+    """A discovery bought: the action's words, the new rank, and the torches a "light" discovery lights."""
+    ev = _discover_words(cards, slot, d, cid, old) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}."
+    if amount:
+        ev += f" It lights {amount} torches at once: {now - left} lit ({now} of {torches})."
+    return ev
+
+
+def with_period(a) -> str:
+    """A chance outcome's event: its action's words and a full stop."""
+    return str(a) + "."
+
+
 # ----- action texts: text(state, action) -----------------------------------------------------------
 class _Text:
     """A picklable text function for actions whose words need no position."""
@@ -121,10 +174,7 @@ def claims_done_text(state, a):
 
 def discover_text(state, a):
     slot, cid = a[2][0][1], a[2][1][1]
-    d = state.market[slot]
-    cost = state.cards.costs[slot]
-    return (f"Spend {cost} torch{'es' if cost > 1 else ''} on {discovery_words(state, d)} "
-            f"from slot {slot + 1} and add it to ruin #{cid} (rank {state.rank[cid]})")
+    return _discover_words(state.cards, slot, state.market[slot], cid, state.rank[cid])
 
 
 def confirm_text(state, a):
