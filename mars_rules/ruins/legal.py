@@ -16,7 +16,7 @@ from . import text
 from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects
 from .data import TORCHES
 
-_fast = Action.fast
+_new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
 _PASS_ITEMS = ()
 
 
@@ -293,9 +293,9 @@ def legal(s) -> tuple:
         sel = s.selection
         if not sel:
             if step == "lead":  # any single ruin may be led
-                return tuple([_fast("pick", p, (("ruin", c),), t) for c in s.hands[p]])
-            acts = [_fast("pick", p, (("ruin", c),), t) for c in _first_follow(s, p, offers, budget)]
-            acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
+                return tuple([_new(Action, ("pick", p, (("ruin", c),), t)) for c in s.hands[p]])
+            acts = [_new(Action, ("pick", p, (("ruin", c),), t)) for c in _first_follow(s, p, offers, budget)]
+            acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
         r_min, need = _target(s)
@@ -325,14 +325,14 @@ def legal(s) -> tuple:
             if c in sel:
                 continue
             if fits >= 0 and (wild[c] or rank[c] == fits):
-                acts.append(_fast("pick", p, (("ruin", c),), t))
+                acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
                 continue
             rec = ruins[c]
             if own_light and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and light_of(s, (c,)):
                 if base is None:
                     base = _items(s, sel)
                 if _pick_ok(s, c, offers, torches, base):
-                    acts.append(_fast("pick", p, (("ruin", c),), t))
+                    acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
                 continue
             if plain_lead:
                 continue
@@ -361,11 +361,11 @@ def legal(s) -> tuple:
                     ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget)
                 seen[sig] = ok
             if ok:
-                acts.append(_fast("pick", p, (("ruin", c),), t))
+                acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
         if step == "follow":
-            acts.append(_fast("pass", p, _PASS_ITEMS, partial(text.pass_text, s)))
+            acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
         elif sel:
-            acts.append(_fast("done", p, _PASS_ITEMS, partial(text.lead_done_text, s)))
+            acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.lead_done_text, s))))
         return tuple(acts)
     if step == "discover":
         budget = s.torches[p]
@@ -397,19 +397,19 @@ def legal(s) -> tuple:
                     else:
                         ok = _buy_ok(s, k, c, budget, items, j)
                     if ok:
-                        acts.append(_fast("discover", p, (("slot", k), ("ruin", c)), t))
+                        acts.append(_new(Action, ("discover", p, (("slot", k), ("ruin", c)), t)))
         if valid:
-            acts.append(_fast("play", p, _PASS_ITEMS, partial(text.confirm_text, s)))
+            acts.append(_new(Action, ("play", p, _PASS_ITEMS, partial(text.confirm_text, s))))
         return tuple(acts)
     if step == "claim":
         t = partial(text.claim_text, s)
-        acts = [_fast("claim", p, (("ruin", c),), t) for c in s.selection if s.ruins[c][1] < 0]
-        acts.append(_fast("done", p, _PASS_ITEMS, partial(text.claims_done_text, s)))
+        acts = [_new(Action, ("claim", p, (("ruin", c),), t)) for c in s.selection if s.ruins[c][1] < 0]
+        acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.claims_done_text, s))))
         return tuple(acts)
     if step == "night_flip":
         t = partial(text.flip_text, s)
-        acts = [_fast("flip", p, (("ruin", c),), t) for c in s.hands[p] if not s.ruins[c][0]]
-        acts.append(_fast("no_flip", p, _PASS_ITEMS, partial(text.no_flip_text, s)))
+        acts = [_new(Action, ("flip", p, (("ruin", c),), t)) for c in s.hands[p] if not s.ruins[c][0]]
+        acts.append(_new(Action, ("no_flip", p, _PASS_ITEMS, partial(text.no_flip_text, s))))
         return tuple(acts)
     return ()
 
