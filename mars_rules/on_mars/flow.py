@@ -6,6 +6,7 @@ Colony level, and travelling (used by the Shuttle Phase and the Landing Pod).
 from __future__ import annotations
 
 from . import data as D
+from .state import State
 
 ORBIT, COLONY = "orbit", "colony"
 
@@ -14,9 +15,25 @@ def side_of(space: int) -> str:
     return ORBIT if space < D.TURN_ORDER_SPACES else COLONY
 
 
+_orders = {}
+
+
 def turn_order(order) -> tuple:
     """Seats in Turn Order: Orbit spaces left to right, then Colony spaces left to right."""
-    return tuple(sorted(range(len(order)), key=order.__getitem__))
+    out = _orders.get(order)
+    if out is None:
+        if len(_orders) > 10_000:
+            _orders.clear()
+        out = _orders[order] = tuple(sorted(range(len(order)), key=order.__getitem__))
+    return out
+
+
+# The State's field indices: the hot transitions below write the Tx's values directly (what t.s does).
+_F = {name: i for i, name in enumerate(State._fields)}
+_ACTIVE, _STEP, _MAIN, _EXEC_USED = _F["active"], _F["step"], _F["main"], _F["exec_used"]
+_USED, _ALLOW, _MOVES, _BUILD = _F["used"], _F["allow"], _F["moves"], _F["build"]
+_DONE, _ORDER, _FINAL_ROUND = _F["done"], _F["order"], _F["final_round"]
+_SIDE_WORD = {ORBIT: "Orbit", COLONY: "Colony"}
 
 
 # ----------------------------------------------------------------- Colonization Phase
@@ -29,40 +46,44 @@ def start_round(t):
 
 
 def next_turn(t):
-    done = t.g("done")
-    for seat in turn_order(t.g("order")):
+    v = t.v
+    done = v[_DONE]
+    order = v[_ORDER]
+    for seat in turn_order(order):
         if not done[seat]:
-            t.s("active", seat)
-            t.s("step", "final_round" if t.g("final_round") else "turn")
-            t.s("main", "")
-            t.s("exec_used", False)
-            t.s("used", 0)
-            t.s("allow", 0)
-            t.s("moves", ())
-            t.s("build", "")
-            t.say(f"{t.name(seat)}'s turn ({side_of(t.g('order')[seat]).capitalize()}).")
+            v[_ACTIVE] = seat
+            v[_STEP] = "final_round" if v[_FINAL_ROUND] else "turn"
+            v[_MAIN] = ""
+            v[_EXEC_USED] = False
+            v[_USED] = 0
+            v[_ALLOW] = 0
+            v[_MOVES] = ()
+            v[_BUILD] = ""
+            t.ev.append(f"{t.state.players[seat]}'s turn ({_SIDE_WORD[side_of(order[seat])]}).")
             return
-    if t.g("final_round"):
+    if v[_FINAL_ROUND]:
         game_over(t)
     else:
         start_shuttle(t)
 
 
 def end_turn(t):
-    seat = t.g("active")
-    done = list(t.g("done"))
+    v = t.v
+    seat = v[_ACTIVE]
+    done = list(v[_DONE])
     done[seat] = True
-    t.s("done", tuple(done))
-    t.say(f"{t.name(seat)} lays the Player marker down.")
+    v[_DONE] = tuple(done)
+    t.ev.append(f"{t.state.players[seat]} lays the Player marker down.")
     next_turn(t)
 
 
 def finish_main(t):
-    t.s("step", "turn_end")
-    t.s("used", 0)
-    t.s("allow", 0)
-    t.s("moves", ())
-    t.s("build", "")
+    v = t.v
+    v[_STEP] = "turn_end"
+    v[_USED] = 0
+    v[_ALLOW] = 0
+    v[_MOVES] = ()
+    v[_BUILD] = ""
 
 
 # ----------------------------------------------------------------- Shuttle Phase

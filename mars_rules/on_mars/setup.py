@@ -105,22 +105,26 @@ def _task_empty(t, task) -> bool:
     return not deck
 
 
+_F = {name: i for i, name in enumerate(State._fields)}
+_PENDING, _PHASE, _TO_MOVE, _ACTIVE = _F["pending"], _F["phase"], _F["to_move"], _F["active"]
+
+
 def settle(t):
     """Drop draws that cannot happen (an empty deck) and set who moves next."""
-    pending = t.g("pending")
+    v = t.v
+    pending = v[_PENDING]
     while pending and _task_empty(t, pending[0]):
         if pending[0] == "discovery":
             t.say("The Discovery stack is empty: no tile is placed.")
             t.s("step", t.g("resume"))
         pending = pending[1:]
-        t.s("pending", pending)
-    g = t.g
-    if g("phase") == "over":
-        t.s("to_move", None)
+        v[_PENDING] = pending
+    if v[_PHASE] == "over":
+        v[_TO_MOVE] = None
     elif pending:
-        t.s("to_move", CHANCE)
+        v[_TO_MOVE] = CHANCE
     else:
-        t.s("to_move", g("active"))
+        v[_TO_MOVE] = v[_ACTIVE]
 
 
 def play_reveal(t, action):

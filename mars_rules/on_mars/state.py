@@ -140,6 +140,11 @@ class State(_Fields, GameState):
     def _play(self, action):
         return rules.play(self, action)
 
+    def advance(self, action):
+        """As in the core (apply an Action from `legal_actions()` without checking it), in one call: a
+        chance outcome already counts its draw in the one new State (rules._reveal)."""
+        return rules.play(self, action)
+
     def _why(self, action):
         return rules.why(self, action)
 

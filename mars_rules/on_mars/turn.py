@@ -72,17 +72,28 @@ ACTION_INDEX = {a: i for i, a in enumerate(D.ACTIONS)}
 _MAIN_ITEMS = {a: (("action", a),) for a in D.ACTIONS}
 
 
+_SLOTS = {(a, n): D.slots_for(a, n) for a in D.ACTIONS for n in range(1, 9)}
+_tuple_new = tuple.__new__
+
+
 def _main_ok(state, seat, action, pl, n) -> bool:
     """`main_problem(...) is None` for an action of the player's side before the Main action, without
     building the sentences (legal_turn asks it for every action of the side)."""
     on = state.slots[ACTION_INDEX[action]]
-    if action == "hire" and seat in on:
-        return False
-    if len(on) >= D.slots_for(action, n):
-        on = evict(on, D.slots_for(action, n))[0]
-    k = len(set(on) - {seat}) if on else 0
-    if pl.crystals + pl.lq - 1 < k:
-        return False
+    if on:
+        if action == "hire" and seat in on:
+            return False
+        cap = _SLOTS.get((action, n))
+        if cap is None:
+            cap = D.slots_for(action, n)
+        if len(on) >= cap:
+            on = evict(on, cap)[0]
+        if on:
+            k = len(set(on))
+            if seat in on:
+                k -= 1
+            if pl.crystals + pl.lq - 1 < k:
+                return False
     if action == "construct":
         return colony.begin_construct(state, seat, pl.lq - 1) is None
     return BEGIN[action](state, seat) is None
@@ -127,17 +138,17 @@ def legal_turn(state, seat) -> list:
         pl = state.pieces[seat]
         if pl.lq >= 1:
             n = len(state.players)
-            fast = Action.fast
             for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS):
                 if _main_ok(state, seat, a, pl, n):
-                    out.append(fast("main", seat, _MAIN_ITEMS[a], text))
+                    out.append(_tuple_new(Action, ("main", seat, _MAIN_ITEMS[a], text)))
         if not out and not _main_reachable(state, seat):
-            out.append(Action.fast("pass_turn", seat, (), text))
+            out.append(_tuple_new(Action, ("pass_turn", seat, (), text)))
     else:
-        out.append(Action.fast("end_turn", seat, (), text))
+        out.append(_tuple_new(Action, ("end_turn", seat, (), text)))
     if not state.exec_used:
         out.extend(executive_options(state, seat))
-    out.extend(goal_options(state, seat))
+    if state.pieces[seat].goals:
+        out.extend(goal_options(state, seat))
     return out
 
 
@@ -238,7 +249,7 @@ def executive_options(state, seat) -> list:
             what = D.DEPOT_ACTIONS[space][0]
             if (what == "retrieve" and pl.wa < 1) or (what == "colonist" and pl.reserve < 1):
                 continue
-            out.append(Action.fast("depot_action", seat, _DEPOT_ITEMS[space], text))
+            out.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], text)))
     for rec in state.buildings:
         if rec[2] >= 0:
             break
@@ -249,9 +260,9 @@ def executive_options(state, seat) -> list:
         if adv == seat:
             free = h in working
             if free or pl.crystals >= D.OWN_ADVANCED_COST:
-                out.append(Action.fast("advanced_action", seat, (("hex", h), ("free", free)), text))
+                out.append(_tuple_new(Action, ("advanced_action", seat, (("hex", h), ("free", free)), text)))
         elif adv >= 0 and seat in working.get(h, ()):
-            out.append(Action.fast("scientist_action", seat, (("hex", h),), text))
+            out.append(_tuple_new(Action, ("scientist_action", seat, (("hex", h),), text)))
     for card, placed in pl.scientists:
         if not placed:
             kind = state.cards.scientists[card][1]
@@ -373,10 +384,10 @@ def goal_options(state, seat) -> list:
     for g in pl.goals:
         if g < 0:
             continue
-        out.append(Action.fast("discard_goal", seat, (("goal", g),), text))
+        out.append(_tuple_new(Action, ("discard_goal", seat, (("goal", g),), text)))
         _name, measure, at_least, _op = goals[g]
         if pl.goal_done < 0 and goal_measure(state, seat, measure) >= at_least:
-            out.append(Action.fast("complete_goal", seat, (("goal", g),), text))
+            out.append(_tuple_new(Action, ("complete_goal", seat, (("goal", g),), text)))
     return out
 
 
