@@ -72,6 +72,60 @@ ACTION_INDEX = {a: i for i, a in enumerate(D.ACTIONS)}
 _MAIN_ITEMS = {a: (("action", a),) for a in D.ACTIONS}
 
 
+# ----- Main action checks without their sentences: each is `BEGIN[action](state, seat) is None`
+_WATER, _PLANT, _MINERAL = D.RES_INDEX["water"], D.RES_INDEX["plant"], D.RES_INDEX["mineral"]
+
+
+def _blueprint_ok(state, seat) -> bool:
+    return bool(state.bp_display) and orbit.markers_left(state.pieces[seat]) >= 1
+
+
+def _rnd_ok(state, seat) -> bool:
+    pl = state.pieces[seat]
+    seen = []
+    for tech, row, col in pl.lab:
+        if tech not in seen:  # develop_problem judges the first tile of a type
+            seen.append(tech)
+            if orbit._develop_ok(state, pl, tech, row, col):
+                return True
+    return False
+
+
+def _resupply_ok(state, seat) -> bool:
+    pl = state.pieces[seat]
+    wh = state.warehouse
+    if wh[0] >= 1 and pl.crystals < D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
+        return True
+    res = pl.res
+    for i in range(len(D.RESOURCES)):
+        if wh[i + 1] >= 1 and res[i] < D.RESOURCE_CAP:
+            return True
+    return False
+
+
+def _upgrade_ok(state, seat) -> bool:
+    pl = state.pieces[seat]
+    for _card, built in pl.blueprints:
+        if not built:
+            break
+    else:
+        return False  # no unused Blueprint
+    if pl.res[_MINERAL] < 1 or (state.step == "upgrade" and state.used >= state.allow):
+        return False
+    return bool(colony.upgrade_options(state, seat))
+
+
+def _welcome_ok(state, seat) -> bool:
+    pl = state.pieces[seat]
+    return (pl.depot_ships >= 1 and pl.hangar < D.SHIP_LIMIT[state.level]
+            and pl.res[_WATER] >= 1 and pl.res[_PLANT] >= 1)
+
+
+_OK = {"landing_pod": lambda s, p: True, "control": lambda s, p: True, "blueprint": _blueprint_ok,
+       "learn": lambda s, p: orbit.begin_learn(s, p) is None, "rnd": _rnd_ok, "resupply": _resupply_ok,
+       "upgrade": _upgrade_ok, "welcome": _welcome_ok, "hire": lambda s, p: colony.begin_hire(s, p) is None}
+
+
 _SLOTS = {(a, n): D.slots_for(a, n) for a in D.ACTIONS for n in range(1, 9)}
 _tuple_new = tuple.__new__
 
@@ -96,7 +150,7 @@ def _main_ok(state, seat, action, pl, n) -> bool:
                 return False
     if action == "construct":
         return colony.begin_construct(state, seat, pl.lq - 1) is None
-    return BEGIN[action](state, seat) is None
+    return _OK[action](state, seat)
 
 
 def _mains_ok(state, seat) -> bool:
@@ -241,19 +295,46 @@ def scientists_at(state) -> dict:
 _DEPOT_ITEMS = tuple((("space", space),) for space in range(D.DEPOT_SPACES))
 
 
+_depot_lists = {}
+_adv_cache = [None, False]  # the last `state.buildings` asked (kept alive here, so `is` is safe), any Advanced?
+
+
+def _depot_options(seat, uncovered, wa, reserve) -> tuple:
+    """The Depot Executive actions of the uncovered spaces (Crystals already checked), by what the
+    player has: the same answers as depot_problem, computed once per (seat, spaces, Colonists)."""
+    key = (seat, uncovered, wa >= 1, reserve >= 1)
+    out = _depot_lists.get(key)
+    if out is None:
+        acts = []
+        for space in range(uncovered):
+            what = D.DEPOT_ACTIONS[space][0]
+            if (what == "retrieve" and wa < 1) or (what == "colonist" and reserve < 1):
+                continue
+            acts.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], text)))
+        out = _depot_lists[key] = tuple(acts)
+    return out
+
+
+def _any_advanced(buildings) -> bool:
+    if _adv_cache[0] is buildings:
+        return _adv_cache[1]
+    found = False
+    for rec in buildings:
+        if rec[2] >= 0:
+            found = True
+            break
+    _adv_cache[0] = buildings
+    _adv_cache[1] = found
+    return found
+
+
 def executive_options(state, seat) -> list:
     pl = state.pieces[seat]
-    out = []
-    if pl.crystals >= D.DEPOT_ACTION_COST:  # the same answers as depot_problem, without its sentences
-        for space in range(D.DEPOT_SPACES - pl.depot_ships):
-            what = D.DEPOT_ACTIONS[space][0]
-            if (what == "retrieve" and pl.wa < 1) or (what == "colonist" and pl.reserve < 1):
-                continue
-            out.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], text)))
-    for rec in state.buildings:
-        if rec[2] >= 0:
-            break
+    if pl.crystals >= D.DEPOT_ACTION_COST:
+        out = list(_depot_options(seat, D.DEPOT_SPACES - pl.depot_ships, pl.wa, pl.reserve))
     else:
+        out = []
+    if not _any_advanced(state.buildings):
         return out
     working = scientists_at(state)
     for h, btype, adv, _card, _m in state.buildings:

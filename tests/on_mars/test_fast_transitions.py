@@ -10,7 +10,7 @@ import random
 from mars_rules.core import CHANCE, GameState
 from mars_rules.on_mars import flow, rules
 
-from .helpers import game
+from .helpers import game, setp
 
 
 def _walk(players, seed):
@@ -65,3 +65,66 @@ def test_a_game_reads_the_same_events_with_every_turn_and_marker_sentence():
             if e.endswith(" lays the Player marker down."):
                 seen_marker = True
     assert seen_turn and seen_marker
+
+
+def _plain_executive_options(state, seat):
+    """The Executive actions as listed before the Depot lists were cached (no cache, no shortcut)."""
+    from mars_rules.on_mars import data as D
+    from mars_rules.on_mars import turn
+    pl = state.pieces[seat]
+    out = []
+    if pl.crystals >= D.DEPOT_ACTION_COST:
+        out += [("depot_action", (("space", sp),)) for sp in range(D.DEPOT_SPACES)
+                if turn.depot_problem(state, seat, sp) is None]
+    working = turn.scientists_at(state)
+    for h, _btype, adv, _card, _m in state.buildings:
+        if adv == seat:
+            free = h in working
+            if free or pl.crystals >= D.OWN_ADVANCED_COST:
+                out.append(("advanced_action", (("hex", h), ("free", free))))
+        elif adv >= 0 and seat in working.get(h, ()):
+            out.append(("scientist_action", (("hex", h),)))
+    for card, placed in pl.scientists:
+        if not placed:
+            kind = state.cards.scientists[card][1]
+            for h, btype, adv, _c, _m in state.buildings:
+                if adv >= 0 and btype == kind and h not in working:
+                    out.append(("send_scientist", (("card", card), ("hex", h))))
+    return out
+
+
+def test_executive_options_equal_the_plain_listing():
+    from mars_rules.on_mars import turn
+    advanced_seen = 0
+    for players, seed in ((2, 31), (3, 32), (4, 33)):
+        for s, _a in _walk(players, seed):
+            if s.to_move == CHANCE:
+                continue
+            advanced_seen += any(b[2] >= 0 for b in s.buildings)
+            for seat in range(players):
+                fast = [(a.kind, a.items) for a in turn.executive_options(s, seat)]
+                assert fast == _plain_executive_options(s, seat)
+                assert all(str(a) for a in turn.executive_options(s, seat))
+    assert advanced_seen
+
+
+def test_main_action_checks_without_sentences_equal_begin():
+    """turn._OK[action] is `BEGIN[action](...) is None`, on random and rich positions, for every seat."""
+    from mars_rules.on_mars import turn
+
+    from .test_fast_paths import _all_positions
+    agree = {a: [0, 0] for a in turn._OK}
+    def variants(s):
+        yield s
+        yield s._replace(bp_display=(), con_display=(), sci_display=(), warehouse=(0,) * len(s.warehouse), tech_grid=(0,) * len(s.tech_grid))
+        full = tuple((c, 1) for c in range(8))
+        yield setp(s, 0, blueprints=full, res=(4,) * 5, crystals=5, depot_ships=0)
+
+    for s in (v for p in _all_positions() for v in variants(p)):
+        for seat in range(len(s.players)):
+            for a, ok in turn._OK.items():
+                slow = turn.BEGIN[a](s, seat) is None
+                assert ok(s, seat) == slow, (a, seat)
+                agree[a][slow] += 1
+    for a in ("blueprint", "learn", "rnd", "resupply", "upgrade", "welcome", "hire"):
+        assert agree[a][0] and agree[a][1], (a, agree[a])  # both answers were reached
