@@ -12,9 +12,11 @@ from .tx import can_pay
 
 RULE = "Colony Main Actions"
 
+_tuple_new = tuple.__new__  # Action.fast without the call
+
 
 def _done(seat, action):
-    return Action.fast("done", seat, (("action", action),), text)
+    return _tuple_new(Action, ("done", seat, (("action", action),), text))
 
 
 # ----------------------------------------------------------------- Control Center
@@ -23,13 +25,13 @@ def legal_control(state, seat) -> list:
     mv = state.moves
     out = []
     if mv[0] > 0:
-        out.extend(Action.fast("move_rover", seat, (("to", n),), text) for n in D.NEIGHBOURS[pl.rover])
+        out.extend(_tuple_new(Action, ("move_rover", seat, (("to", n),), text)) for n in D.NEIGHBOURS[pl.rover])
     for i, h in enumerate(pl.bots):
         if i + 1 < len(mv) and mv[i + 1] > 0:
-            out.extend(Action.fast("move_bot", seat, (("bot", i), ("to", n)), text) for n in D.NEIGHBOURS[h])
+            out.extend(_tuple_new(Action, ("move_bot", seat, (("bot", i), ("to", n)), text)) for n in D.NEIGHBOURS[h])
     if pl.crystals > 0:
-        out.append(Action.fast("spend_crystal", seat, (("piece", -1),), text))
-        out.extend(Action.fast("spend_crystal", seat, (("piece", i),), text) for i in range(len(pl.bots)))
+        out.append(_tuple_new(Action, ("spend_crystal", seat, (("piece", -1),), text)))
+        out.extend(_tuple_new(Action, ("spend_crystal", seat, (("piece", i),), text)) for i in range(len(pl.bots)))
     out.append(_done(seat, "control"))
     return out
 
@@ -150,13 +152,14 @@ def building_problem(state, seat, btype):
 
 
 def legal_construct(state, seat) -> list:
-    out = [Action.fast("choose_building", seat, (("building", b),), text) for b in buildable_types(state, seat)]
+    out = [_tuple_new(Action, ("choose_building", seat, (("building", b),), text))
+           for b in buildable_types(state, seat)]
     return out or [_done(seat, "construct")]  # the payment used what a Building needed
 
 
 def legal_construct_hex(state, seat) -> list:
     b = state.build
-    return [Action.fast("construct", seat, (("building", b), ("hex", h)), text)
+    return [_tuple_new(Action, ("construct", seat, (("building", b), ("hex", h)), text))
             for h in construct_hexes(state, seat, b)]
 
 
@@ -242,7 +245,7 @@ def upgrade_options(state, seat) -> list:
         btype, lvl, _gain = table[card]
         for rec in recs:
             if rec[1] == btype and rec[2] < 0 and (lvl != 3 or len(complex_of(m, rec[0])) >= 3):
-                out.append(Action.fast("upgrade", seat, (("card", card), ("hex", rec[0])), text))
+                out.append(_tuple_new(Action, ("upgrade", seat, (("card", card), ("hex", rec[0])), text)))
     return out
 
 
@@ -295,9 +298,9 @@ def empty_shelters(state) -> list:
 def welcome_options(state, seat) -> list:
     if welcome_problem(state, seat):
         return []
-    out = [Action.fast("welcome_ship", seat, (("gain", "colonists"), ("hex", ())), text)]
+    out = [_tuple_new(Action, ("welcome_ship", seat, (("gain", "colonists"), ("hex", ())), text))]
     if len(state.pieces[seat].bots) < D.BOTS:
-        out.extend(Action.fast("welcome_ship", seat, (("gain", "bot"), ("hex", h)), text)
+        out.extend(_tuple_new(Action, ("welcome_ship", seat, (("gain", "bot"), ("hex", h)), text))
                    for h in empty_shelters(state))
     return out
 
@@ -309,7 +312,7 @@ def begin_welcome(state, seat):
 def legal_welcome(state, seat) -> list:
     out = welcome_options(state, seat) if state.used < state.allow else []
     if state.used >= state.allow and state.pieces[seat].lq > 0 and welcome_problem(state, seat) is None:
-        out.append(Action.fast("boost", seat, (("gives", "welcome one more Ship"),), text))
+        out.append(_tuple_new(Action, ("boost", seat, (("gives", "welcome one more Ship"),), text)))
     if state.used >= 1 or not out:
         out.append(_done(seat, "welcome"))
     return out
@@ -368,8 +371,8 @@ def legal_hire(state, seat) -> list:
     text = texts_of(state.cards)
     out = []
     if state.level <= D.SCIENTISTS_UNTIL:
-        out.extend(Action.fast("hire_scientist", seat, (("card", c),), text) for c in state.sci_display)
-    out.extend(Action.fast("take_contract", seat, (("card", c),), text) for c in state.con_display)
+        out.extend(_tuple_new(Action, ("hire_scientist", seat, (("card", c),), text)) for c in state.sci_display)
+    out.extend(_tuple_new(Action, ("take_contract", seat, (("card", c),), text)) for c in state.con_display)
     return out or [_done(seat, "hire")]
 
 

@@ -15,13 +15,15 @@ from .texts import text
 
 RULE = "Orbital Station Main Actions"
 
+_tuple_new = tuple.__new__  # Action.fast without the call
+
 
 def _boost(seat, gives):
-    return Action.fast("boost", seat, (("gives", gives),), text)
+    return _tuple_new(Action, ("boost", seat, (("gives", gives),), text))
 
 
 def _done(seat, action):
-    return Action.fast("done", seat, (("action", action),), text)
+    return _tuple_new(Action, ("done", seat, (("action", action),), text))
 
 
 def _finish_list(state, seat, action, out, can_boost, gives):
@@ -51,7 +53,7 @@ def legal_blueprint(state, seat) -> list:
     room = markers_left(state.pieces[seat]) > 0
     if state.used < state.allow and room:
         tx = texts_of(state.cards)
-        out = [Action.fast("take_blueprint", seat, (("card", c),), tx) for c in sorted(set(state.bp_display))]
+        out = [_tuple_new(Action, ("take_blueprint", seat, (("card", c),), tx)) for c in sorted(set(state.bp_display))]
     return _finish_list(state, seat, "blueprint", out, room and bool(state.bp_display), "take one more Blueprint")
 
 
@@ -121,13 +123,12 @@ def learn_options(state, seat) -> list:
         return []
     owned = [t for t, _r, _c in pl.lab]
     grid = state.tech_grid
-    fast = Action.fast
     out = []
     for i, tech in enumerate(D.TECHS):
         if grid[i] < 1 or tech in owned:
             continue
         for row, extra in rows:
-            out.append(fast("learn_tech", seat, _LEARN_ITEMS[tech, row, extra], text))
+            out.append(_tuple_new(Action, ("learn_tech", seat, _LEARN_ITEMS[tech, row, extra], text)))
     return out
 
 
@@ -223,7 +224,7 @@ def develop_options(state, seat) -> list:
         if tech not in seen:  # develop_problem judges the first tile of a type
             seen.add(tech)
             if _develop_ok(state, pl, tech, row, col):
-                out.append(Action.fast("develop", seat, (("tech", tech),), text))
+                out.append(_tuple_new(Action, ("develop", seat, (("tech", tech),), text)))
     return out
 
 
@@ -284,7 +285,7 @@ def begin_resupply(state, seat):
 def legal_resupply(state, seat) -> list:
     out = []
     if state.used < state.allow:
-        out = [Action.fast("take_item", seat, (("item", i),), text) for i in D.ITEMS
+        out = [_tuple_new(Action, ("take_item", seat, (("item", i),), text)) for i in D.ITEMS
                if item_problem(state, seat, i) is None]
     return _finish_list(state, seat, "resupply", out, begin_resupply(state, seat) is None, "take one more item")
 

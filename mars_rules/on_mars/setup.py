@@ -14,6 +14,8 @@ from .texts import of as texts_of
 COLOURS = ("Orange", "Blue", "Green", "Purple")
 DECK_INDEX = {"blueprint": 0, "scientist": 1, "contract": 2, "discovery": 3, "goal": 4, "mission": 5}
 
+_tuple_new = tuple.__new__  # Action.fast without the call
+
 
 def new_game(players=2, seed=7, cards=None, **options):
     """A new game of On Mars, teaching edition: 2-4 players (a count or a list of names).
@@ -81,15 +83,15 @@ def drawn_outcome(state):
     task = state.pending[0]
     cards = task_outcomes(state, task)
     card = cards[draw_index(state.seed, state.draws, len(cards))][0]
-    return Action.fast("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)),
-                       texts_of(state.cards))
+    return _tuple_new(Action, ("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)),
+                       texts_of(state.cards)))
 
 
 def outcomes(state) -> tuple:
     task = state.pending[0]
     deck = task.split(":")[0]
     text = texts_of(state.cards)
-    return tuple((Action.fast("reveal", CHANCE, (("deck", deck), ("card", c), ("task", task)), text), w)
+    return tuple((_tuple_new(Action, ("reveal", CHANCE, (("deck", deck), ("card", c), ("task", task)), text)), w)
                  for c, w in task_outcomes(state, task))
 
 

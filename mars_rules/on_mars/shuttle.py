@@ -10,16 +10,18 @@ from .texts import text
 
 RULE = "Shuttle Phase"
 
+_tuple_new = tuple.__new__  # Action.fast without the call
+
 
 def legal_shuttle(state, seat) -> list:
     t_side = flow.side_of(state.order[seat])
     dest = flow.COLONY if t_side == flow.ORBIT else flow.ORBIT
     out = []
     if state.shuttle_left == t_side:
-        out.append(Action.fast("travel", seat, (("to", dest), ("pay", "free")), text))
+        out.append(_tuple_new(Action, ("travel", seat, (("to", dest), ("pay", "free")), text)))
     elif state.pieces[seat].hangar > 0:
-        out.append(Action.fast("travel", seat, (("to", dest), ("pay", "ship")), text))
-    out.append(Action.fast("stay", seat, (), text))
+        out.append(_tuple_new(Action, ("travel", seat, (("to", dest), ("pay", "ship")), text)))
+    out.append(_tuple_new(Action, ("stay", seat, (), text)))
     return out
 
 
@@ -72,8 +74,8 @@ def discovery_problem(state, seat, h):
 
 def legal_discovery(state, seat) -> list:
     hexes = discovery_hexes(state, seat)
-    return [Action.fast("place_discovery", seat, (("hex", h),), text) for h in hexes] or \
-        [Action.fast("discard_discovery", seat, (), text)]
+    return [_tuple_new(Action, ("place_discovery", seat, (("hex", h),), text)) for h in hexes] or \
+        [_tuple_new(Action, ("discard_discovery", seat, (), text))]
 
 
 def apply_discovery(t, seat, h):
@@ -128,9 +130,10 @@ def legal_turn_order(state, seat) -> list:
     out = []
     for sp in free_spaces(state, seat):
         if D.TURN_ORDER_BONUS[sp % D.TURN_ORDER_SPACES] == "choice":
-            out.extend(Action.fast("take_space", seat, (("space", sp), ("resource", r)), text) for r in D.RESOURCES)
+            out.extend(_tuple_new(Action, ("take_space", seat, (("space", sp), ("resource", r)), text))
+                       for r in D.RESOURCES)
         else:
-            out.append(Action.fast("take_space", seat, (("space", sp), ("resource", "")), text))
+            out.append(_tuple_new(Action, ("take_space", seat, (("space", sp), ("resource", "")), text)))
     return out
 
 

@@ -174,7 +174,7 @@ def _main_reachable(state, seat, first=True) -> bool:
         return any(_main_reachable(play(state, a), seat, False) for a in tries if _gives_colonist(state, a))
     goals = [g for g in state.pieces[seat].goals if g >= 0]
     if goals:  # every goal discarded is the same 1 Crystal: trying one is enough
-        tries.append(Action.fast("discard_goal", seat, (("goal", goals[0]),), texts_of(state.cards)))
+        tries.append(_tuple_new(Action, ("discard_goal", seat, (("goal", goals[0]),), texts_of(state.cards))))
     return any(_main_reachable(play(state, a), seat, False) for a in tries)
 
 
@@ -232,9 +232,9 @@ def legal_pay(state, seat) -> list:
     pl = state.pieces[seat]
     out = []
     if pl.crystals:
-        out.append(Action.fast("pay_crystal", seat, (), text))
+        out.append(_tuple_new(Action, ("pay_crystal", seat, (), text)))
     if pl.lq:
-        out.append(Action.fast("pay_colonist", seat, (), text))
+        out.append(_tuple_new(Action, ("pay_colonist", seat, (), text)))
     return out
 
 
@@ -349,8 +349,8 @@ def executive_options(state, seat) -> list:
             kind = state.cards.scientists[card][1]
             for h, btype, adv, _c, _m in state.buildings:
                 if adv >= 0 and btype == kind and h not in working:
-                    out.append(Action.fast("send_scientist", seat, (("card", card), ("hex", h)),
-                                           texts_of(state.cards)))
+                    out.append(_tuple_new(Action, ("send_scientist", seat, (("card", card), ("hex", h)),
+                                           texts_of(state.cards))))
     return out
 
 
@@ -489,9 +489,9 @@ def apply_goal(t, seat, a):
 # ----------------------------------------------------------------- a Resource of choice
 def legal_resource(state, seat) -> list:
     pl = state.pieces[seat]
-    out = [Action.fast("take_resource", seat, (("resource", r),), text)
+    out = [_tuple_new(Action, ("take_resource", seat, (("resource", r),), text))
            for i, r in enumerate(D.RESOURCES) if pl.res[i] < D.RESOURCE_CAP]
-    return out or [Action.fast("skip_resource", seat, (), text)]
+    return out or [_tuple_new(Action, ("skip_resource", seat, (), text))]
 
 
 def apply_resource(t, seat, a):

@@ -116,7 +116,8 @@ def test_main_action_checks_without_sentences_equal_begin():
     agree = {a: [0, 0] for a in turn._OK}
     def variants(s):
         yield s
-        yield s._replace(bp_display=(), con_display=(), sci_display=(), warehouse=(0,) * len(s.warehouse), tech_grid=(0,) * len(s.tech_grid))
+        yield s._replace(bp_display=(), con_display=(), sci_display=(), warehouse=(0,) * len(s.warehouse),
+                         tech_grid=(0,) * len(s.tech_grid))
         full = tuple((c, 1) for c in range(8))
         yield setp(s, 0, blueprints=full, res=(4,) * 5, crystals=5, depot_ships=0)
 
