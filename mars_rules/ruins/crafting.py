@@ -200,6 +200,61 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
     return any(top >= min_rank for _m, top in states)
 
 
+def solve_base(items, min_rank, offers, budget):
+    """The first pass of `_solve` over the ruins `items` (SET or PARTIAL alike): {(offers used, common end
+    rank or -1): lowest cost}, or None if no way remains. Made once for the chosen ruins of a play, then
+    `solve_join` tries each ruin that may join them."""
+    states = {(0, -1): 0}
+    for r, w, free in items:
+        if w:
+            continue
+        nxt = {}
+        opts = _options(free, offers, budget)
+        for (mask, rank), cost in states.items():
+            for m, c, plus, wild in opts:
+                if mask & m or c + cost > budget:
+                    continue
+                if wild:
+                    key = (mask | m, rank)
+                else:
+                    end = r + plus
+                    if end < min_rank or (rank >= 0 and end != rank):
+                        continue
+                    key = (mask | m, end)
+                c += cost
+                old = nxt.get(key)
+                if old is None or c < old:
+                    nxt[key] = c
+        if not nxt:
+            return None
+        states = nxt
+    return states
+
+
+def solve_join(states, items, item, min_rank, offers, budget) -> bool:
+    """`_solve(items + [item], min_rank, SET, offers, budget)` for a plain (not wild) `item`, with
+    `states = solve_base(items, min_rank, offers, budget)` made once for the ruins `items`."""
+    if states is None:
+        return False
+    r, _w, free = item
+    all_wild = False
+    for m, c, plus, wild in _options(free, offers, budget):
+        for (mask, rank), cost in states.items():
+            if mask & m or c + cost > budget:
+                continue
+            if wild:
+                if rank >= 0:
+                    return True
+                all_wild = True  # every plain ruin ends wild: the second pass of _solve decides
+            else:
+                end = r + plus
+                if end >= min_rank and (rank < 0 or end == rank):
+                    return True
+    if all_wild:
+        return _solve(list(items) + [item], min_rank, SET, offers, budget)
+    return False
+
+
 _options_memo: dict = {}
 
 

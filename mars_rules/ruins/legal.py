@@ -13,7 +13,8 @@ from functools import partial
 from mars_rules.core import Action
 
 from . import text
-from .crafting import PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects
+from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects, solve_base,
+                       solve_join)
 from .data import TORCHES
 
 _new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
@@ -53,6 +54,23 @@ def _offers(s, skip_slot=-1):
         _offers_cache.clear()
     _offers_cache[key] = (cards, out)
     return out
+
+
+_aff_ids: dict = {}
+
+
+def _affordable(offers, budget) -> tuple:
+    """The offers of `offers` costing at most `budget`, made once per `offers` tuple (from `_offers`, which
+    hands out the same tuple while the market stays) and budget instead of at every call."""
+    key = (id(offers), budget)
+    hit = _aff_ids.get(key)
+    if hit is not None and hit[0] is offers:  # kept alive here, so the id is not reused
+        return hit[1]
+    aff = tuple([o for o in offers if o[0] <= budget])
+    if len(_aff_ids) > 5_000:
+        _aff_ids.clear()
+    _aff_ids[key] = (offers, aff)
+    return aff
 
 
 _light_cache: dict = {}
@@ -133,11 +151,13 @@ def _common_reach(items, aff, budget, min_rank, common=None):
     return common
 
 
-def _join_ok(base, common, others, j_one, item, r_min, aff, budget) -> bool:
+def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None) -> bool:
     """`completable(base + [item], r_min, SET, aff, budget)` for a plain (not wild) `item` and offers `aff`
     all affordable (at least one), with the chosen ruins' facts made once by the caller: `common` their
     shared plain rank (-1 if all are wild, -2 if they differ), `others` how many are plain, `j_one` the
-    index of the first plain one. The same steps as completable(), without rebuilding them per ruin."""
+    index of the first plain one. The same steps as completable(), without rebuilding them per ruin.
+    `memo`: a dict kept by the caller for one `base` (and the same r_min, aff, budget): the search over the
+    chosen ruins is then made once for all the ruins tried."""
     rk, _w, free = item
     if common == -1:
         if rk >= r_min:
@@ -154,7 +174,11 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget) -> bool:
             sums_j, wild_j = _reach(base[j_one][2], aff, budget)
             if wild_j or rk - common in sums_j:
                 return True
-    return _solve(base + [item], r_min, SET, aff, budget)
+    if memo is None:
+        return _solve(base + [item], r_min, SET, aff, budget)
+    if "states" not in memo:
+        memo["states"] = solve_base(base, r_min, aff, budget)
+    return solve_join(memo["states"], base, item, r_min, aff, budget)
 
 
 def _first_follow(s, p, offers, budget) -> list:
@@ -168,7 +192,7 @@ def _first_follow(s, p, offers, budget) -> list:
     torches = budget
     if need > 1:
         budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = tuple(o for o in offers if o[0] <= budget)
+    aff = _affordable(offers, budget)
     affordable = bool(aff)
     counts = {}
     wilds = 0
@@ -303,7 +327,7 @@ def legal(s) -> tuple:
         partial_follow = need and len(sel) + 1 < need
         budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
         own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
-        aff = tuple(o for o in offers if o[0] <= budget)
+        aff = _affordable(offers, budget)
         acts = []
         # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
         # finished by this pick (a lead, or a follow's last ruin) and that rank is high enough, a ruin of that
@@ -320,7 +344,7 @@ def legal(s) -> tuple:
         # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
         # only that rank or a wild ruin can join (completable() has no offer to try)
         plain_lead = step == "lead" and common >= 0 and not aff
-        base = reachable = seen = others = j_one = None
+        base = reachable = seen = others = j_one = memo = None
         for c in s.hands[p]:
             if c in sel:
                 continue
@@ -358,7 +382,8 @@ def legal(s) -> tuple:
                     if others is None:
                         others = sum(1 for x in base if not x[1])
                         j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
-                    ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget)
+                        memo = {}
+                    ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget, memo)
                 seen[sig] = ok
             if ok:
                 acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
@@ -378,24 +403,59 @@ def legal(s) -> tuple:
         cards = s.cards
         ruins = s.ruins
         single = len(sel) == 1
+        mode = SINGLE if single else SET
         r_min = _target(s)[0]
+        pairs = None
         for k, d in enumerate(s.market):
             if d >= 0 and costs[k] <= budget:
                 if items is None:
                     items = _items(s, sel)
+                    pairs = [(x[0], x[1]) for x in items]
                 slot_pos = 2 + cards.disc_pos[d]
                 kind, amount = cards.disc_effect[d]
+                # the torches left after this buy; if they pay for no other rank-changing offer, _buy_ok's
+                # completable() is only its first check: is the play legal as it would stand?
+                left = budget - costs[k]
+                if kind == "light":
+                    left = min(TORCHES, left + amount)
+                offers_k = _offers(s, k)
+                alone = True
+                for o in offers_k:
+                    if o[0] <= left:
+                        alone = False
+                        break
+                bit = 1 << cards.disc_pos[d]
                 for j, c in enumerate(sel):
                     if ruins[c][slot_pos] >= 0:
                         continue  # the position is taken (as _buy_ok)
+                    if alone:
+                        if kind == "rank":
+                            now = pairs[j]
+                            pairs[j] = (now[0] + amount, now[1])
+                            ok = _ok(pairs, r_min, mode)
+                            pairs[j] = now
+                        elif kind == "wild":
+                            now = pairs[j]
+                            pairs[j] = (now[0], 1)
+                            ok = _ok(pairs, r_min, mode)
+                            pairs[j] = now
+                        else:
+                            ok = valid
                     # quick answers of completable()'s first check: the play is legal as it would stand
-                    if kind == "draw" or kind == "light":
-                        ok = valid or _buy_ok(s, k, c, budget, items, j)
-                    elif single:
-                        ok = (items[0][0] + (amount if kind == "rank" else 0) >= r_min
-                              or _buy_ok(s, k, c, budget, items, j))
-                    else:
-                        ok = _buy_ok(s, k, c, budget, items, j)
+                    elif (kind == "draw" or kind == "light") and valid:
+                        ok = True
+                    elif single and items[0][0] + (amount if kind == "rank" else 0) >= r_min:
+                        ok = True
+                    else:  # _buy_ok(s, k, c, budget, items, j), with what concerns the slot made once
+                        rk, w, free = items[j]
+                        if kind == "rank":
+                            rk += amount
+                        elif kind == "wild":
+                            w = 1
+                        now = items[j]
+                        items[j] = (rk, w, free & ~bit)
+                        ok = completable(items, r_min, mode, offers_k, left)
+                        items[j] = now
                     if ok:
                         acts.append(_new(Action, ("discover", p, (("slot", k), ("ruin", c)), t)))
         if valid:

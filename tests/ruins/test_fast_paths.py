@@ -86,3 +86,16 @@ def test_joining_a_finished_set_agrees_with_completable():
         assert _join_ok(list(base), common, len(plain), j_one, item, min_rank, aff, budget) == expected
         checked += 1
     assert checked > 3000
+
+
+def test_the_search_made_once_for_the_chosen_ruins_agrees_with_solve():
+    rng = random.Random(13)
+    answers = {True: 0, False: 0}
+    for _ in range(6000):
+        items, min_rank, _mode, offers, budget = _random_case(rng)
+        base, item = list(items[:-1]), (items[-1][0], 0, items[-1][2])
+        states = crafting.solve_base(base, min_rank, offers, budget)
+        expected = crafting._solve(base + [item], min_rank, SET, offers, budget)
+        assert crafting.solve_join(states, base, item, min_rank, offers, budget) == expected
+        answers[expected] += 1
+    assert min(answers.values()) > 500
