@@ -81,8 +81,11 @@ def task_outcomes(state, task) -> tuple:
 def drawn_outcome(state):
     """The outcome `core.pick(outcomes(state), seed, draws)` returns (every weight is 1)."""
     task = state.pending[0]
-    cards = task_outcomes(state, task)
-    card = cards[draw_index(state.seed, state.draws, len(cards))][0]
+    if task == "order" or (task == "blueprint" and state.level < D.LEVEL3_BLUEPRINTS_FROM):
+        cards = [c for c, _w in task_outcomes(state, task)]
+    else:
+        cards = state.decks[DECK_INDEX[task.split(":")[0]]]  # task_outcomes: every card, weight 1
+    card = cards[draw_index(state.seed, state.draws, len(cards))]
     return _tuple_new(Action, ("reveal", CHANCE, (("deck", task.split(":")[0]), ("card", card), ("task", task)),
                        texts_of(state.cards)))
 

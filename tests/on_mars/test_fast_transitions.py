@@ -129,3 +129,29 @@ def test_main_action_checks_without_sentences_equal_begin():
                 agree[a][slow] += 1
     for a in ("blueprint", "learn", "rnd", "resupply", "upgrade", "welcome", "hire"):
         assert agree[a][0] and agree[a][1], (a, agree[a])  # both answers were reached
+
+
+def test_drawn_outcome_is_the_core_pick_for_every_kind_of_draw(monkeypatch):
+    from mars_rules.core import pick
+    from mars_rules.on_mars import new_game
+    from mars_rules.on_mars.state import State
+    kinds = set()
+    for players, seed in ((2, 41), (3, 42), (4, 43)):
+        rng = random.Random(seed)
+        s = new_game(players=players, seed=seed)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                expected = pick(s._outcomes(), s.seed, s.draws)
+                got = s.drawn_outcome()
+                assert got == expected and str(got) == str(expected)
+                kinds.add(s.pending[0].split(":")[0])
+                s = s.advance(got)
+            else:
+                legal = s.legal_actions()
+                s = s.advance(legal[int(rng.random() * len(legal))])
+    assert {"blueprint", "scientist", "contract", "discovery"} <= kinds
+    # the setup's draws (Turn Order, Missions, Private Goals) are made inside new_game: the same game
+    # comes out when every draw is the core's pick over all the outcomes
+    fast = [new_game(players=p, seed=50 + p) for p in (2, 3, 4)]
+    monkeypatch.setattr(State, "drawn_outcome", GameState.drawn_outcome)
+    assert fast == [new_game(players=p, seed=50 + p) for p in (2, 3, 4)]
