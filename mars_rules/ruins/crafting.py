@@ -154,30 +154,9 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
                 common = reach if common is None else common & reach
                 if not common:
                     return False
-    states = {(0, -1): 0}
-    for r, w, free in items:
-        if w:
-            continue  # a wild ruin fits any rank: it needs no offer here
-        nxt = {}
-        opts = _options(free, offers, budget)
-        for (mask, rank), cost in states.items():
-            for m, c, plus, wild in opts:
-                if mask & m or c + cost > budget:
-                    continue
-                if wild:
-                    key = (mask | m, rank)
-                else:
-                    end = r + plus
-                    if end < min_rank or (rank >= 0 and end != rank):
-                        continue
-                    key = (mask | m, end)
-                c += cost
-                old = nxt.get(key)
-                if old is None or c < old:
-                    nxt[key] = c
-        if not nxt:
-            return False
-        states = nxt
+    states = solve_base(items, min_rank, offers, budget)
+    if states is None:
+        return False
     if mode == PARTIAL or any(rank >= 0 for _m, rank in states):
         return True
     # SET, every plain ruin made wild: the set's rank is the highest final rank (wild ruins may take offers)
@@ -207,7 +186,7 @@ def solve_base(items, min_rank, offers, budget):
     states = {(0, -1): 0}
     for r, w, free in items:
         if w:
-            continue
+            continue  # a wild ruin fits any rank: it needs no offer here
         nxt = {}
         opts = _options(free, offers, budget)
         for (mask, rank), cost in states.items():
