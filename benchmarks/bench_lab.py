@@ -21,21 +21,7 @@ sys.path.insert(0, __file__.rsplit("/", 2)[0])
 import mars_rules  # noqa: E402
 from mars_rules import CHANCE  # noqa: E402
 from mars_rules.core import simulate  # noqa: E402
-
-
-def random_game(game, players, seed):
-    state = game.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    decisions = 0
-    t0 = time.perf_counter()
-    while state.to_move is not None:
-        if state.to_move == CHANCE:
-            state = state.resolve_chance()
-        else:
-            legal = state.legal_actions()
-            state = state.advance(legal[int(rng.random() * len(legal))])
-        decisions += 1
-    return time.perf_counter() - t0, decisions, state
+from bench_playouts import play  # noqa: E402  (one timed random game, shared by the benchmarks)
 
 
 def mid_game(game, players, seed=1):
@@ -78,7 +64,7 @@ def main():
             for rep in range(3):
                 total_t, total_n = 0.0, 0
                 for seed in range(n_games // 3 + 1):
-                    dt, n, _ = random_game(game, players, 1000 * rep + seed)
+                    n, dt, _ = play(game, players, 1000 * rep + seed)
                     total_t += dt
                     total_n += n
                 runs.append((total_t, total_n, n_games // 3 + 1))

@@ -14,30 +14,19 @@ from __future__ import annotations
 import cProfile
 import io
 import pstats
-import random
 import sys
-import time
 
 import mars_rules
-from mars_rules import CHANCE
+from bench_playouts import play  # one timed random game, shared by the benchmarks
 
 
 def random_games(game, players, games, seed=1000):
     """Play `games` random games; returns (actions taken, chance draws included; CPU seconds of play)."""
-    n = 0
-    seconds = 0.0
+    n = seconds = 0
     for g in range(games):
-        s = game.new_game(players=players, seed=seed + g)
-        rng = random.Random(seed + g)
-        t0 = time.process_time()
-        while s.to_move is not None:
-            if s.to_move == CHANCE:
-                s = s.resolve_chance()
-            else:
-                legal = s.legal_actions()
-                s = s.advance(legal[int(rng.random() * len(legal))])
-            n += 1
-        seconds += time.process_time() - t0
+        actions, dt, _ = play(game, players, seed + g)
+        n += actions
+        seconds += dt
     return n, seconds
 
 
