@@ -46,6 +46,38 @@ def indexed_replace(fields):
     return _replace
 
 
+def setter(cls, *names, **fixed):
+    """A faster `_replace` for fields named in advance, for the hottest transitions (no keyword dictionary is
+    built at each call): `setter(State, "hands", "deck")(s, h, d)` is `s._replace(hands=h, deck=d)`;
+    `fixed` fields are set to the same values at every call.
+
+    >>> from typing import NamedTuple
+    >>> class P(NamedTuple):
+    ...     a: int
+    ...     b: int
+    ...     c: tuple
+    >>> setter(P, "b", c=())(P(1, 2, (3,)), 5)
+    P(a=1, b=5, c=())
+    """
+    fields = cls._fields
+    unknown = [n for n in (*names, *fixed) if n not in fields]
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no fields {unknown!r}")
+    ids = tuple(fields.index(n) for n in names)
+    preset = tuple((fields.index(n), v) for n, v in fixed.items())
+    new = tuple.__new__
+
+    def set_fields(state, *values):
+        v = list(state)
+        for i, x in zip(ids, values):
+            v[i] = x
+        for i, x in preset:
+            v[i] = x
+        return new(cls, v)
+
+    return set_fields
+
+
 class GameState:
     __slots__ = ()
     game = None  # the game module; each game sets it on its State class

@@ -114,6 +114,7 @@ State._play = moves.play
 State._why = moves.why
 State._outcomes = flow.outcomes
 State._draw = flow.chance_outcome
+State._resolve = flow.resolve_chance
 
 
 def default_used(players: int) -> tuple:

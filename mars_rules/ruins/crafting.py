@@ -239,34 +239,27 @@ _options_memo: dict = {}
 
 def _options(free: int, offers: tuple, budget: int) -> tuple:
     """Every way one ruin with free positions `free` can take some of `offers` within `budget`:
-    ((offer mask, cost, rank added, becomes wild), ...), taking nothing first."""
+    ((offer mask, cost, rank added, becomes wild), ...), taking nothing first, then by mask.
+
+    >>> _options(0b011, ((1, 0, "rank", 2), (1, 2, "wild", 0), (1, 1, "rank", 1)), 2)
+    ((0, 0, 0, False), (1, 1, 2, False), (4, 1, 1, False), (5, 2, 3, False))
+    """
     key = (free, offers, budget)
     hit = _options_memo.get(key)
     if hit is not None:
         return hit
-    out = [(0, 0, 0, False)]
-    k = len(offers)
-    for mask in range(1, 1 << k):
-        cost = used = plus = 0
-        wild = False
-        for i in range(k):
-            if mask >> i & 1:
-                c, pos, kind, amount = offers[i]
-                bit = 1 << pos
-                if not free & bit or used & bit:
-                    break
-                used |= bit
-                cost += c
-                if kind == "rank":
-                    plus += amount
-                else:
-                    wild = True
-        else:
-            if cost <= budget:
-                out.append((mask, cost, plus, wild))
+    ways = [(0, 0, 0, False, 0)]  # (mask, cost, plus, wild, positions used), grown one offer at a time
+    for i, (c, pos, kind, amount) in enumerate(offers):
+        bit = 1 << pos
+        if not free & bit or c > budget:
+            continue
+        rank = kind == "rank"
+        ways += [(mask | 1 << i, cost + c, plus + amount if rank else plus, wild or not rank, used | bit)
+                 for mask, cost, plus, wild, used in ways if not used & bit and cost + c <= budget]
+    ways.sort()
     if len(_options_memo) > 50_000:
         _options_memo.clear()
-    result = _options_memo[key] = tuple(out)
+    result = _options_memo[key] = tuple([w[:4] for w in ways])
     return result
 
 

@@ -90,17 +90,34 @@ def play_chance(s, a):
                               to_move=next_active(s, r[1]), resume=())
         return resume(s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1))
     cid, to = a[2][0][1], a[2][1][1]
+    deck = s.deck
+    return _give(s, kind, cid, to, deck.index(cid))
+
+
+def _give(s, kind, cid, to, i):
+    """Ruin `cid`, at index `i` of the deck, is dealt (kind "deal") or drawn (kind "draw") by seat `to`."""
     hands = s.hands
     hands = hands[:to] + (_insert(hands[to], cid),) + hands[to + 1:]
     # the event does not name the card: a player's view keeps the events, and hands are secret
     ev = (f"{s.players[to]} is dealt a ruin." if kind == "deal" else
           f"{s.players[to]} draws a ruin (forced by a discovery).",)
-    s = s._replace(hands=hands, deck=_remove(s.deck, cid), to_deal=s.to_deal[1:], events=ev, draws=s.draws + 1)
+    deck = s.deck
+    s = s._replace(hands=hands, deck=deck[:i] + deck[i + 1:], to_deal=s.to_deal[1:], events=ev, draws=s.draws + 1)
     if s.to_deal:
         return s
     if kind == "deal":
         return _after_deal(s)
     return after_turn(s)
+
+
+def resolve_chance(s):
+    """`play_chance(s, chance_outcome(s))` in one step (random play resolves a chance node at about every
+    third action): a dealt or drawn ruin is taken from the deck at the drawn index."""
+    if s.step == "refill":
+        return play_chance(s, chance_outcome(s))
+    deck = s.deck
+    i = draw_index(s.seed, s.draws, len(deck))
+    return _give(s, "deal" if s.step == "deal" else "draw", deck[i], s.to_deal[0], i)
 
 
 # ----- after a turn: forced draws, market refill, then the next decision -------------------------

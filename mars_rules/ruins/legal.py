@@ -35,62 +35,69 @@ def _items(s, ids):
 _offers_cache: dict = {}
 
 
-def _offers(s, skip_slot=-1):
-    """The market cards that change ranks: ((cost, position, kind, amount), ...), leaving out `skip_slot`
-    (cached by market and card data: the market changes far less often than the position)."""
+def _market_offers(s) -> tuple:
+    """(offers leaving out each slot, then leaving out none; the full offers affordable with 0..3 torches),
+    made once per market and card data: the market changes far less often than the position."""
     cards = s.cards
-    key = (s.market, skip_slot)
-    hit = _offers_cache.get(key)
+    market = s.market
+    hit = _offers_cache.get(market)
     if hit is not None and hit[0] is cards:
         return hit[1]
-    out = []
-    for k, d in enumerate(s.market):
-        if d >= 0 and k != skip_slot:
+    entries = []
+    for k, d in enumerate(market):
+        if d >= 0:
             kind, amount = cards.disc_effect[d]
             if kind == "rank" or kind == "wild":
-                out.append((cards.costs[k], cards.disc_pos[d], kind, amount))
-    out = tuple(out)
-    if len(_offers_cache) > 20_000:
+                entries.append((k, (cards.costs[k], cards.disc_pos[d], kind, amount)))
+    full = tuple([o for _k, o in entries])
+    rows = tuple([tuple([o for k, o in entries if k != skip]) for skip in range(len(market))]) + (full,)
+    affordable = tuple([tuple([o for o in full if o[0] <= b]) for b in range(TORCHES + 1)])
+    if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
         _offers_cache.clear()
-    _offers_cache[key] = (cards, out)
-    return out
+    _offers_cache[market] = (cards, (rows, affordable))
+    return rows, affordable
 
 
-_aff_ids: dict = {}
+def _offers(s, skip_slot=-1):
+    """The market cards that change ranks: ((cost, position, kind, amount), ...), leaving out `skip_slot`."""
+    return _market_offers(s)[0][skip_slot]
 
 
-def _affordable(offers, budget) -> tuple:
-    """The offers of `offers` costing at most `budget`, made once per `offers` tuple (from `_offers`, which
-    hands out the same tuple while the market stays) and budget instead of at every call."""
-    key = (id(offers), budget)
-    hit = _aff_ids.get(key)
-    if hit is not None and hit[0] is offers:  # kept alive here, so the id is not reused
-        return hit[1]
-    aff = tuple([o for o in offers if o[0] <= budget])
-    if len(_aff_ids) > 5_000:
-        _aff_ids.clear()
-    _aff_ids[key] = (offers, aff)
-    return aff
+_effects_cache: dict = {}
 
 
-_light_cache: dict = {}
+def _effects(s, c, rec) -> tuple:
+    """on_play_effects of ruin `c` with record `rec`, cached by the ruin and its record."""
+    key = (c, rec)
+    hit = _effects_cache.get(key)
+    cards = s.cards
+    if hit is None or hit[0] is not cards:
+        if len(_effects_cache) > 20_000:
+            _effects_cache.clear()
+        hit = _effects_cache[key] = (cards, on_play_effects(cards, c, rec))
+    return hit[1]
 
 
 def light_of(s, ids) -> int:
     """Torches the "light" effects of ruins `ids` light when they are played (section "Discovery
     Effects": active at once, so they serve for the discoveries of the same turn)."""
-    ruins, cards = s.ruins, s.cards
+    ruins = s.ruins
     total = 0
     for c in ids:
         rec = ruins[c]
         if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
-            key = (c, rec)
-            hit = _light_cache.get(key)
-            if hit is None or hit[0] is not cards:
-                if len(_light_cache) > 20_000:
-                    _light_cache.clear()
-                hit = _light_cache[key] = (cards, on_play_effects(cards, c, rec)[0])
-            total += hit[1]
+            total += _effects(s, c, rec)[0]
+    return total
+
+
+def draw_of(s, ids) -> int:
+    """Ruins each opponent draws when ruins `ids` are played (their "draw" effects)."""
+    ruins = s.ruins
+    total = 0
+    for c in ids:
+        rec = ruins[c]
+        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:
+            total += _effects(s, c, rec)[1]
     return total
 
 
@@ -192,7 +199,7 @@ def _first_follow(s, p, offers, budget) -> list:
     torches = budget
     if need > 1:
         budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = _affordable(offers, budget)
+    aff = _market_offers(s)[1][budget]  # the offers (those of `s`) affordable with `budget`
     affordable = bool(aff)
     counts = {}
     wilds = 0
@@ -298,12 +305,6 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
     return completable(items, r, _final_mode(len(items)), _offers(s, slot), left)
 
 
-def _valid_now(s) -> bool:
-    r, _ = _target(s)
-    sel = s.selection
-    return _ok([(s.rank[c], s.wild[c]) for c in sel], r, _final_mode(len(sel)))
-
-
 # ----- legal --------------------------------------------------------------------------------------
 def legal(s) -> tuple:
     if s.viewer >= 0:
@@ -311,7 +312,8 @@ def legal(s) -> tuple:
     step = s.step
     p = s.to_move
     if step == "lead" or step == "follow":
-        offers = _offers(s)
+        rows, by_budget = _market_offers(s)
+        offers = rows[-1]
         budget = s.torches[p]
         t = partial(text.pick_text, s)
         sel = s.selection
@@ -327,7 +329,7 @@ def legal(s) -> tuple:
         partial_follow = need and len(sel) + 1 < need
         budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
         own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
-        aff = _affordable(offers, budget)
+        aff = by_budget[budget]
         acts = []
         # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
         # finished by this pick (a lead, or a follow's last ruin) and that rank is high enough, a ruin of that
@@ -396,35 +398,37 @@ def legal(s) -> tuple:
         budget = s.torches[p]
         t = partial(text.discover_text, s)
         acts = []
-        costs = s.cards.costs
-        items = None
         sel = s.selection
-        valid = _valid_now(s)
-        cards = s.cards
-        ruins = s.ruins
+        rank, wild = s.rank, s.wild
+        pairs = [(rank[c], wild[c]) for c in sel]
         single = len(sel) == 1
         mode = SINGLE if single else SET
-        r_min = _target(s)[0]
-        pairs = None
+        r_min = s.last_rank if s.last_player >= 0 else 0  # _target(s)[0] (a play being upgraded)
+        valid = _ok(pairs, r_min, mode)
+        cards = s.cards
+        costs, disc_pos, disc_effect = cards.costs, cards.disc_pos, cards.disc_effect
+        ruins = s.ruins
+        items = table = None
         for k, d in enumerate(s.market):
             if d >= 0 and costs[k] <= budget:
                 if items is None:
                     items = _items(s, sel)
-                    pairs = [(x[0], x[1]) for x in items]
-                slot_pos = 2 + cards.disc_pos[d]
-                kind, amount = cards.disc_effect[d]
+                    table = _market_offers(s)[0]
+                pos = disc_pos[d]
+                slot_pos = 2 + pos
+                kind, amount = disc_effect[d]
                 # the torches left after this buy; if they pay for no other rank-changing offer, _buy_ok's
                 # completable() is only its first check: is the play legal as it would stand?
                 left = budget - costs[k]
                 if kind == "light":
                     left = min(TORCHES, left + amount)
-                offers_k = _offers(s, k)
+                offers_k = table[k]
                 alone = True
                 for o in offers_k:
                     if o[0] <= left:
                         alone = False
                         break
-                bit = 1 << cards.disc_pos[d]
+                bit = 1 << pos
                 for j, c in enumerate(sel):
                     if ruins[c][slot_pos] >= 0:
                         continue  # the position is taken (as _buy_ok)

@@ -6,13 +6,13 @@ the turn, so random play cannot loop.
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE
+from mars_rules.core import CHANCE, setter
 
 from . import flow, text
-from .crafting import on_play_effects, rank_and_wild, set_rank
+from .crafting import rank_and_wild, set_rank
 from .data import TORCHES
-from .legal import legal, light_of
-from .state import NO_FLIP
+from .legal import draw_of, legal, light_of
+from .state import NO_FLIP, State
 from .text import Event
 from .why import why
 
@@ -137,35 +137,28 @@ def apply_play(s, a):
     r = set_rank([(rank[c], wild[c]) for c in sel])
     following = s.last_player >= 0
     skip = 1 if following and r == s.last_rank else 0
-    hand = tuple(c for c in s.hands[p] if c not in sel)
-    draw = 0  # the "light" effects happened when the ruins were chosen or the discovery added (_played)
-    cards, ruins = s.cards, s.ruins
-    for c in sel:
-        rec = ruins[c]
-        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
-            draw += on_play_effects(cards, c, rec)[1]
-    torches = s.torches
+    hand = tuple([c for c in s.hands[p] if c not in sel])
+    # the "light" effects happened when the ruins were chosen or the discovery added (_played)
+    draw = draw_of(s, sel)
     ev = [_event(Event, (text.play_event, s.players[p], following, r, sel, rank, wild))]
-    kept = tuple(d for d in s.market if d >= 0)
-    market = (-1,) * (len(s.market) - len(kept)) + kept
+    market = s.market
+    if -1 in market:
+        kept = tuple([d for d in market if d >= 0])
+        market = (-1,) * (len(market) - len(kept)) + kept
     hands = s.hands[:p] + (hand,) + s.hands[p + 1:]
     trick = tuple(sorted(s.trick + sel))
     if hand and flow.active_count(s) > 1:
         # the usual case (nobody goes out): one new State with the pending draws or refill, as after_turn
         queue = _draw_queue(s, p, draw, ev) if draw else ()
-        common = dict(hands=hands, trick=trick, last_play=sel, last_rank=r, last_player=p, passed=(),
-                      selection=(), torches=torches, market=market, events=tuple(ev), to_deal=queue,
-                      resume=("next", p, skip))
         if queue:
-            return s._replace(step="draw", to_move=CHANCE, **common)
+            return _after_play(s, "draw", CHANCE, hands, trick, sel, r, p, market, tuple(ev), queue, ("next", p, skip))
         if -1 in market and s.ddeck:
-            return s._replace(step="refill", to_move=CHANCE, **common)
+            return _after_play(s, "refill", CHANCE, hands, trick, sel, r, p, market, tuple(ev), (), ("next", p, skip))
         if not skip:  # flow.resume -> next_after_play without a skip, in the same new State
-            common["resume"] = ()
-            return s._replace(step="follow", to_move=flow.next_active(s, p), **common)
-        return flow.resume(s._replace(**common))
-    s = s._replace(hands=hands, trick=trick, last_play=sel, last_rank=r, last_player=p, passed=(), selection=(),
-                   torches=torches, market=market, events=tuple(ev), resume=())
+            return _after_play(s, "follow", flow.next_active(s, p), hands, trick, sel, r, p, market, tuple(ev), (), ())
+        return flow.resume(_after_play(s, s.step, s.to_move, hands, trick, sel, r, p, market, tuple(ev), (),
+                                       ("next", p, skip)))
+    s = _after_play(s, s.step, s.to_move, hands, trick, sel, r, p, market, tuple(ev), s.to_deal, ())
     if not hand:
         s = flow.go_out(s, p)
         if s.to_move is None:
@@ -176,6 +169,11 @@ def apply_play(s, a):
     ev = list(s._events)
     queue = _draw_queue(s, p, draw, ev) if draw else ()
     return flow.after_turn(s._replace(events=tuple(ev), to_deal=queue, resume=("next", p, skip)))
+
+
+# apply_play's new State: s._replace(step=..., to_move=..., hands=..., ..., passed=(), selection=())
+_after_play = setter(State, "step", "to_move", "hands", "trick", "last_play", "last_rank", "last_player", "market",
+                     "events", "to_deal", "resume", passed=(), selection=())
 
 
 def _draw_queue(s, p, draw, ev) -> tuple:

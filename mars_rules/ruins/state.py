@@ -85,6 +85,12 @@ class State(_Fields, GameState):
             return GameState.drawn_outcome(self)  # raises the core's IllegalAction
         return self._draw()  # flow.chance_outcome, set in __init__.py
 
+    def resolve_chance(self):
+        """As in the core (the drawn outcome applied), in one step: see flow.resolve_chance."""
+        if self.to_move != "chance":
+            return GameState.resolve_chance(self)  # raises the core's IllegalAction
+        return self._resolve()  # flow.resolve_chance, set in __init__.py
+
     def _end_rule(self):
         return "Game End"
 
