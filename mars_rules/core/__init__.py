@@ -10,6 +10,7 @@ from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_c
 from .state import GameState, indexed_replace, setter
 
 __all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
-           "GameState", "indexed_replace", "setter", "History", "playout", "random_policy", "draw_index", "pick", "as_fractions",
+           "GameState", "indexed_replace", "setter", "History", "playout", "random_policy", "draw_index", "pick",
+           "as_fractions",
            "Checker", "parse_position", "MAX_POSITION_CHARS", "simulate", "compare", "greedy_policy",
            "POLICIES", "SimulationResult", "Comparison", "format_comparison", "game_seed", "wilson"]
