@@ -125,3 +125,29 @@ def test_find_returns_a_legal_action_by_kind_and_params():
     a = s.find("place_rover", site="Workshop")
     assert a in s.legal_actions() and a.get("site") == "Workshop"
     assert s.find("place_rover", site="Olympus") is None and s.find("no_such_kind") is None
+
+
+def test_setter_and_indexed_replace_give_what_namedtuple_replace_gives():
+    from typing import NamedTuple
+
+    from mars_rules.core import indexed_replace, setter
+
+    class P(NamedTuple):
+        a: int
+        b: tuple
+        c: str
+        d: int
+
+    class Q(P):
+        __slots__ = ()
+        _replace = indexed_replace(P)
+
+    q = Q(1, (2,), "x", 4)
+    assert q._replace(d=9, a=0) == P(1, (2,), "x", 4)._replace(a=0, d=9) and type(q._replace(a=0)) is Q
+    set_db = setter(Q, "d", "b", c="fixed")
+    out = set_db(q, 7, ())
+    assert out == q._replace(d=7, b=(), c="fixed") and type(out) is Q and q == Q(1, (2,), "x", 4)
+    with pytest.raises(ValueError, match="no fields"):
+        setter(Q, "e")
+    with pytest.raises(ValueError, match="unexpected field"):
+        q._replace(e=1)

@@ -5,11 +5,11 @@ Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "G
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Action, draw_index
+from mars_rules.core import CHANCE, Action, draw_index, setter
 
 from . import text
 from .data import HAND_SIZE, INSTANT_WIN_VP, MAX_VP, ROUNDS, SHOWDOWN_ROUND, TORCHES
-from .state import NO_FLIP, UNDECIDED
+from .state import NO_FLIP, UNDECIDED, State
 
 _fast = Action.fast
 _event = tuple.__new__
@@ -102,12 +102,15 @@ def _give(s, kind, cid, to, i):
     ev = (f"{s.players[to]} is dealt a ruin." if kind == "deal" else
           f"{s.players[to]} draws a ruin (forced by a discovery).",)
     deck = s.deck
-    s = s._replace(hands=hands, deck=deck[:i] + deck[i + 1:], to_deal=s.to_deal[1:], events=ev, draws=s.draws + 1)
+    s = _dealt(s, hands, deck[:i] + deck[i + 1:], s.to_deal[1:], ev, s.draws + 1)
     if s.to_deal:
         return s
     if kind == "deal":
         return _after_deal(s)
     return after_turn(s)
+
+
+_dealt = setter(State, "hands", "deck", "to_deal", "events", "draws")  # _give's s._replace(hands=..., ...)
 
 
 def resolve_chance(s):

@@ -48,7 +48,10 @@ def apply_pick(s, a):
     ev = (f"{_name(s)} chooses a ruin for the play ({len(sel)} so far).",)
     if s.step == "follow" and len(sel) == len(s.last_play):
         return _played(s, sel, ev)
-    return s._replace(selection=sel, events=ev)
+    return _picked(s, sel, ev)
+
+
+_picked = setter(State, "selection", "events")  # apply_pick's s._replace(selection=..., events=...)
 
 
 def apply_lead_done(s, a):
@@ -124,9 +127,12 @@ def apply_discover(s, a):
     else:
         ev = (_event(Event, (text.discover_event, cards, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
-    return s._replace(ruins=ruins, rank=s.rank[:cid] + (rk,) + s.rank[cid + 1:],
-                      wild=s.wild[:cid] + (w,) + s.wild[cid + 1:], torches=torches,
-                      market=s.market[:slot] + (-1,) + s.market[slot + 1:], events=ev)
+    return _discovered(s, ruins, s.rank[:cid] + (rk,) + s.rank[cid + 1:], s.wild[:cid] + (w,) + s.wild[cid + 1:],
+                       torches, s.market[:slot] + (-1,) + s.market[slot + 1:], ev)
+
+
+# apply_discover's s._replace(ruins=..., rank=..., wild=..., torches=..., market=..., events=...)
+_discovered = setter(State, "ruins", "rank", "wild", "torches", "market", "events")
 
 
 def apply_play(s, a):
