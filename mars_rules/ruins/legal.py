@@ -15,10 +15,12 @@ from mars_rules.core import Action
 from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects, solve_base,
                        solve_join)
-from .data import TORCHES
+from .data import MARKET_SIZE, RUIN_COUNT, TORCHES
 
 _new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
 _PASS_ITEMS = ()
+_RUIN = tuple([(("ruin", c),) for c in range(RUIN_COUNT)])  # an Action's items naming ruin c, made once
+_SLOT_RUIN = tuple([tuple([(("slot", k), ("ruin", c)) for c in range(RUIN_COUNT)]) for k in range(MARKET_SIZE)])
 
 
 # ----- helpers ------------------------------------------------------------------------------------
@@ -319,8 +321,8 @@ def legal(s) -> tuple:
         sel = s.selection
         if not sel:
             if step == "lead":  # any single ruin may be led
-                return tuple([_new(Action, ("pick", p, (("ruin", c),), t)) for c in s.hands[p]])
-            acts = [_new(Action, ("pick", p, (("ruin", c),), t)) for c in _first_follow(s, p, offers, budget)]
+                return tuple([_new(Action, ("pick", p, _RUIN[c], t)) for c in s.hands[p]])
+            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget)]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
@@ -351,14 +353,14 @@ def legal(s) -> tuple:
             if c in sel:
                 continue
             if fits >= 0 and (wild[c] or rank[c] == fits):
-                acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
+                acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
                 continue
             rec = ruins[c]
             if own_light and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and light_of(s, (c,)):
                 if base is None:
                     base = _items(s, sel)
                 if _pick_ok(s, c, offers, torches, base):
-                    acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
+                    acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
                 continue
             if plain_lead:
                 continue
@@ -373,8 +375,20 @@ def legal(s) -> tuple:
             ok = seen.get(sig)
             if ok is None:
                 # a quick refusal (the check completable() makes first): the ranks this ruin can reach alone
-                # share none with those every chosen ruin can reach
-                if not w and _common_reach(((rk, w, free),), aff, budget, r_min, reachable) == set():
+                # share none with those every chosen ruin can reach (`reachable`, all at least r_min)
+                refused = False
+                if not w:
+                    gains, can_wild = _reach(free, aff, budget)
+                    if not can_wild:
+                        if reachable is None:
+                            refused = rk + gains[-1] < r_min
+                        else:
+                            refused = True
+                            for g in gains:
+                                if rk + g in reachable:
+                                    refused = False
+                                    break
+                if refused:
                     ok = False
                 elif partial_follow:
                     ok = _pick_ok(s, c, offers, torches, base)
@@ -388,7 +402,7 @@ def legal(s) -> tuple:
                     ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget, memo)
                 seen[sig] = ok
             if ok:
-                acts.append(_new(Action, ("pick", p, (("ruin", c),), t)))
+                acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
         if step == "follow":
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
         elif sel:
@@ -461,18 +475,18 @@ def legal(s) -> tuple:
                         ok = completable(items, r_min, mode, offers_k, left)
                         items[j] = now
                     if ok:
-                        acts.append(_new(Action, ("discover", p, (("slot", k), ("ruin", c)), t)))
+                        acts.append(_new(Action, ("discover", p, _SLOT_RUIN[k][c], t)))
         if valid:
             acts.append(_new(Action, ("play", p, _PASS_ITEMS, partial(text.confirm_text, s))))
         return tuple(acts)
     if step == "claim":
         t = partial(text.claim_text, s)
-        acts = [_new(Action, ("claim", p, (("ruin", c),), t)) for c in s.selection if s.ruins[c][1] < 0]
+        acts = [_new(Action, ("claim", p, _RUIN[c], t)) for c in s.selection if s.ruins[c][1] < 0]
         acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.claims_done_text, s))))
         return tuple(acts)
     if step == "night_flip":
         t = partial(text.flip_text, s)
-        acts = [_new(Action, ("flip", p, (("ruin", c),), t)) for c in s.hands[p] if not s.ruins[c][0]]
+        acts = [_new(Action, ("flip", p, _RUIN[c], t)) for c in s.hands[p] if not s.ruins[c][0]]
         acts.append(_new(Action, ("no_flip", p, _PASS_ITEMS, partial(text.no_flip_text, s))))
         return tuple(acts)
     return ()
