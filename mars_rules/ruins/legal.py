@@ -198,36 +198,31 @@ def _first_follow(s, p, offers, budget) -> list:
     rank, wild, ruins = s.rank, s.wild, s.ruins
     if len(hand) < need:
         return []
-    torches = budget
-    if need > 1:
-        budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = _market_offers(s)[1][budget]  # the offers (those of `s`) affordable with `budget`
-    affordable = bool(aff)
-    counts = {}
-    wilds = 0
-    for c in hand:
-        if wild[c]:
-            wilds += 1
-        else:
-            counts[rank[c]] = counts.get(rank[c], 0) + 1
     out = []
-    for c in hand:
-        rk, w = rank[c], wild[c]
-        if need == 1:
+    torches = budget
+    if need == 1:
+        aff = _market_offers(s)[1][budget]  # the offers (those of `s`) affordable with `budget`
+        for c in hand:
+            rk = rank[c]
             if rk >= r:
                 out.append(c)
-            elif torches < TORCHES and light_of(s, (c,)):  # its own light effect raises the budget
-                if _pick_ok(s, c, offers, torches):
+                continue
+            rec = ruins[c]
+            if torches < TORCHES and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and _effects(s, c, rec)[0]:
+                if _pick_ok(s, c, offers, torches):  # its own light effect raises the budget
                     out.append(c)
-            elif affordable:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
-                rec = ruins[c]
+            elif aff:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
                 free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
                 if rk + _reach(free, aff, budget)[0][-1] >= r:
                     out.append(c)
-            continue
-        if affordable:  # some discovery could still change ranks: the ruin alone must be able to fit
+        return out
+    budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
+    aff = _market_offers(s)[1][budget]
+    if aff:  # some discovery could still change ranks: the ruin alone must be able to fit
+        for c in hand:
             # completable() of this ruin alone (PARTIAL): wild, high enough, or liftable / able to turn wild
-            if w or rk >= r:
+            rk = rank[c]
+            if wild[c] or rk >= r:
                 out.append(c)
                 continue
             rec = ruins[c]
@@ -235,9 +230,18 @@ def _first_follow(s, p, offers, budget) -> list:
             sums, can_wild = _reach(free, aff, budget)
             if rk + sums[-1] >= r or can_wild:
                 out.append(c)
-            continue
-        missing = need - 1
-        if not w:
+        return out
+    counts = {}
+    wilds = 0
+    for c in hand:
+        if wild[c]:
+            wilds += 1
+        else:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    missing = need - 1
+    for c in hand:
+        rk = rank[c]
+        if not wild[c]:
             if rk >= r and counts[rk] - 1 + wilds >= missing:
                 out.append(c)
             continue
