@@ -190,8 +190,11 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None) -
     return solve_join(memo["states"], base, item, r_min, aff, budget)
 
 
-def _first_follow(s, p, offers, budget) -> list:
-    """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once."""
+def _first_follow(s, p, offers, budget, by_budget=None) -> list:
+    """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once.
+    `by_budget`: `_market_offers(s)[1]` if already found."""
+    if by_budget is None:
+        by_budget = _market_offers(s)[1]
     hand = s.hands[p]
     need = len(s.last_play)
     r = s.last_rank
@@ -201,7 +204,7 @@ def _first_follow(s, p, offers, budget) -> list:
     out = []
     torches = budget
     if need == 1:
-        aff = _market_offers(s)[1][budget]  # the offers (those of `s`) affordable with `budget`
+        aff = by_budget[budget]  # the offers (those of `s`) affordable with `budget`
         for c in hand:
             rk = rank[c]
             if rk >= r:
@@ -217,7 +220,7 @@ def _first_follow(s, p, offers, budget) -> list:
                     out.append(c)
         return out
     budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = _market_offers(s)[1][budget]
+    aff = by_budget[budget]
     if aff:  # some discovery could still change ranks: the ruin alone must be able to fit
         for c in hand:
             # completable() of this ruin alone (PARTIAL): wild, high enough, or liftable / able to turn wild
@@ -318,15 +321,15 @@ def legal(s) -> tuple:
     step = s.step
     p = s.to_move
     if step == "lead" or step == "follow":
+        t = partial(text.pick_text, s)
+        sel = s.selection
+        if not sel and step == "lead":  # any single ruin may be led
+            return tuple([_new(Action, ("pick", p, _RUIN[c], t)) for c in s.hands[p]])
         rows, by_budget = _market_offers(s)
         offers = rows[-1]
         budget = s.torches[p]
-        t = partial(text.pick_text, s)
-        sel = s.selection
         if not sel:
-            if step == "lead":  # any single ruin may be led
-                return tuple([_new(Action, ("pick", p, _RUIN[c], t)) for c in s.hands[p]])
-            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget)]
+            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget, by_budget)]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
