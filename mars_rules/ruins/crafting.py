@@ -104,6 +104,16 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
             return True
         sums, can_wild = _reach(free, offers, budget)
         return rank + sums[-1] >= min_rank or (can_wild and mode == PARTIAL)
+    if len(offers) == 1:  # one offer left: the play is legal with it on one of the ruins, or not at all
+        _cost, pos, kind, amount = offers[0]
+        bit = 1 << pos
+        for j, (r, w, free) in enumerate(items):
+            if free & bit:
+                pairs[j] = (r + amount, w) if kind == "rank" else (r, 1)
+                if _ok(pairs, min_rank, mode):
+                    return True
+                pairs[j] = (r, w)
+        return False
     if mode != SINGLE:
         # the usual case: the ruins chosen before agree and the newest one does not
         rank, wild, free = items[-1]
