@@ -5,6 +5,8 @@ Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "G
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from mars_rules.core import CHANCE, Action, draw_index, setter
 
 from . import text
@@ -68,10 +70,8 @@ def _remove(tup, x):
 
 
 def _insert(tup, x):
-    for i, y in enumerate(tup):
-        if y > x:
-            return tup[:i] + (x,) + tup[i:]
-    return tup + (x,)
+    i = bisect_right(tup, x)
+    return tup[:i] + (x,) + tup[i:]
 
 
 def play_chance(s, a):
@@ -184,8 +184,12 @@ def end_trick(s):
            if leader != last else f"{s.players[leader]} leads next.")
     ev = s._events + (f"Everyone else passed: the trick ends and its {len(s.trick)} ruins are shuffled "
                       f"back into the deck. {why}",)
-    return s._replace(deck=deck, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(),
-                      step="lead", to_move=leader, events=ev)
+    return _trick_ended(s, deck, leader, ev)
+
+
+# end_trick's s._replace(deck=..., trick=(), last_play=(), ..., step="lead", to_move=..., events=...)
+_trick_ended = setter(State, "deck", "to_move", "events", trick=(), last_play=(), last_rank=-1, last_player=-1,
+                      passed=(), step="lead")
 
 
 # ----- rounds ------------------------------------------------------------------------------------

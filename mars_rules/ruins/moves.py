@@ -71,7 +71,10 @@ def _played(s, sel, ev):
                    f"({now} of {TORCHES}).",)
         return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel),
                           torches=s.torches[:p] + (now,) + s.torches[p + 1:])
-    return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel))
+    return _chosen(s, sel, ev, _upgrade_step(s, sel))
+
+
+_chosen = setter(State, "selection", "events", "step")  # _played's s._replace(selection=..., events=..., step=...)
 
 
 def _upgrade_step(s, sel) -> str:
@@ -86,8 +89,11 @@ def apply_pass(s, a):
     passed = s.passed + (p,)
     ev = (f"{_name(s)} passes.",)
     if flow.trick_over(s, passed):
-        return flow.end_trick(s._replace(selection=(), passed=passed, events=ev))
-    return s._replace(selection=(), passed=passed, events=ev, to_move=flow.next_active(s, p))
+        return flow.end_trick(_passed(s, passed, ev, p))
+    return _passed(s, passed, ev, flow.next_active(s, p))
+
+
+_passed = setter(State, "passed", "events", "to_move", selection=())  # apply_pass's s._replace(...)
 
 
 def apply_claim(s, a):
