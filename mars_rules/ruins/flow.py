@@ -83,15 +83,18 @@ def play_chance(s, a):
         ddeck = _remove(s.ddeck, d)
         ev = (_event(text.Event, (text.with_period, a)),)
         if -1 in market and ddeck:
-            return s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1)
+            return _revealed(s, market, ddeck, ev, s.draws + 1, s.step, s.to_move, s.resume)
         r = s.resume
         if r and r[0] == "next" and not r[2]:  # resume -> next_after_play without a skip, in one new State
-            return s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1, step="follow",
-                              to_move=next_active(s, r[1]), resume=())
-        return resume(s._replace(market=market, ddeck=ddeck, events=ev, draws=s.draws + 1))
+            return _revealed(s, market, ddeck, ev, s.draws + 1, "follow", next_active(s, r[1]), ())
+        return resume(_revealed(s, market, ddeck, ev, s.draws + 1, s.step, s.to_move, r))
     cid, to = a[2][0][1], a[2][1][1]
     deck = s.deck
     return _give(s, kind, cid, to, deck.index(cid))
+
+
+# a revealed discovery's s._replace(market=..., ddeck=..., events=..., draws=..., step=..., to_move=..., resume=...)
+_revealed = setter(State, "market", "ddeck", "events", "draws", "step", "to_move", "resume")
 
 
 def _give(s, kind, cid, to, i):
