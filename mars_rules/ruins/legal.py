@@ -38,8 +38,9 @@ _offers_cache: dict = {}
 
 
 def _market_offers(s) -> tuple:
-    """(offers leaving out each slot, then leaving out none; the full offers affordable with 0..3 torches),
-    made once per market and card data: the market changes far less often than the position."""
+    """The market's rank-changing offers, found once per market and card data (the market changes far less
+    often than the position): (all of them, those leaving out a slot, those affordable with a budget, (slot,
+    offer) pairs); the last but one two are lists filled when asked, by `_skipping` and `_within`."""
     cards = s.cards
     market = s.market
     hit = _offers_cache.get(market)
@@ -51,18 +52,33 @@ def _market_offers(s) -> tuple:
             kind, amount = cards.disc_effect[d]
             if kind == "rank" or kind == "wild":
                 entries.append((k, (cards.costs[k], cards.disc_pos[d], kind, amount)))
-    full = tuple([o for _k, o in entries])
-    rows = tuple([tuple([o for k, o in entries if k != skip]) for skip in range(len(market))]) + (full,)
-    affordable = tuple([tuple([o for o in full if o[0] <= b]) for b in range(TORCHES + 1)])
+    m = (tuple([o for _k, o in entries]), [None] * len(market), [None] * (TORCHES + 1), entries)
     if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
         _offers_cache.clear()
-    _offers_cache[market] = (cards, (rows, affordable))
-    return rows, affordable
+    _offers_cache[market] = (cards, m)
+    return m
+
+
+def _skipping(m, slot) -> tuple:
+    """The offers of market `m` (from `_market_offers`) leaving out `slot`."""
+    row = m[1][slot]
+    if row is None:
+        row = m[1][slot] = tuple([o for k, o in m[3] if k != slot])
+    return row
+
+
+def _within(m, budget) -> tuple:
+    """The offers of market `m` (from `_market_offers`) costing at most `budget`."""
+    aff = m[2][budget]
+    if aff is None:
+        aff = m[2][budget] = tuple([o for o in m[0] if o[0] <= budget])
+    return aff
 
 
 def _offers(s, skip_slot=-1):
     """The market cards that change ranks: ((cost, position, kind, amount), ...), leaving out `skip_slot`."""
-    return _market_offers(s)[0][skip_slot]
+    m = _market_offers(s)
+    return m[0] if skip_slot < 0 else _skipping(m, skip_slot)
 
 
 _effects_cache: dict = {}
@@ -190,11 +206,11 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None) -
     return solve_join(memo["states"], base, item, r_min, aff, budget)
 
 
-def _first_follow(s, p, offers, budget, by_budget=None) -> list:
+def _first_follow(s, p, offers, budget, market=None) -> list:
     """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once.
-    `by_budget`: `_market_offers(s)[1]` if already found."""
-    if by_budget is None:
-        by_budget = _market_offers(s)[1]
+    `market`: `_market_offers(s)` if already found."""
+    if market is None:
+        market = _market_offers(s)
     hand = s.hands[p]
     need = len(s.last_play)
     r = s.last_rank
@@ -204,7 +220,7 @@ def _first_follow(s, p, offers, budget, by_budget=None) -> list:
     out = []
     torches = budget
     if need == 1:
-        aff = by_budget[budget]  # the offers (those of `s`) affordable with `budget`
+        aff = _within(market, budget)  # the offers (those of `s`) affordable with `budget`
         for c in hand:
             rk = rank[c]
             if rk >= r:
@@ -220,7 +236,7 @@ def _first_follow(s, p, offers, budget, by_budget=None) -> list:
                     out.append(c)
         return out
     budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = by_budget[budget]
+    aff = _within(market, budget)
     if aff:  # some discovery could still change ranks: the ruin alone must be able to fit
         for c in hand:
             # completable() of this ruin alone (PARTIAL): wild, high enough, or liftable / able to turn wild
@@ -325,11 +341,11 @@ def legal(s) -> tuple:
         sel = s.selection
         if not sel and step == "lead":  # any single ruin may be led
             return tuple([_new(Action, ("pick", p, _RUIN[c], t)) for c in s.hands[p]])
-        rows, by_budget = _market_offers(s)
-        offers = rows[-1]
+        market = _market_offers(s)
+        offers = market[0]
         budget = s.torches[p]
         if not sel:
-            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget, by_budget)]
+            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget, market)]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
@@ -338,7 +354,7 @@ def legal(s) -> tuple:
         partial_follow = need and len(sel) + 1 < need
         budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
         own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
-        aff = by_budget[budget]
+        aff = _within(market, budget)
         acts = []
         # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
         # finished by this pick (a lead, or a follow's last ruin) and that rank is high enough, a ruin of that
@@ -429,12 +445,12 @@ def legal(s) -> tuple:
         cards = s.cards
         costs, disc_pos, disc_effect = cards.costs, cards.disc_pos, cards.disc_effect
         ruins = s.ruins
-        items = table = None
+        items = market = None
         for k, d in enumerate(s.market):
             if d >= 0 and costs[k] <= budget:
                 if items is None:
                     items = _items(s, sel)
-                    table = _market_offers(s)[0]
+                    market = _market_offers(s)
                 pos = disc_pos[d]
                 slot_pos = 2 + pos
                 kind, amount = disc_effect[d]
@@ -443,7 +459,7 @@ def legal(s) -> tuple:
                 left = budget - costs[k]
                 if kind == "light":
                     left = min(TORCHES, left + amount)
-                offers_k = table[k]
+                offers_k = _skipping(market, k)
                 alone = True
                 for o in offers_k:
                     if o[0] <= left:
