@@ -176,13 +176,13 @@ def _common_reach(items, aff, budget, min_rank, common=None):
     return common
 
 
-def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None) -> bool:
+def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, reach=None) -> bool:
     """`completable(base + [item], r_min, SET, aff, budget)` for a plain (not wild) `item` and offers `aff`
     all affordable (at least one), with the chosen ruins' facts made once by the caller: `common` their
     shared plain rank (-1 if all are wild, -2 if they differ), `others` how many are plain, `j_one` the
     index of the first plain one. The same steps as completable(), without rebuilding them per ruin.
     `memo`: a dict kept by the caller for one `base` (and the same r_min, aff, budget): the search over the
-    chosen ruins is then made once for all the ruins tried."""
+    chosen ruins is then made once for all the ruins tried. `reach`: `_reach` of the item, if already found."""
     rk, _w, free = item
     if common == -1:
         if rk >= r_min:
@@ -190,7 +190,7 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None) -
     elif common >= 0:
         if rk == common and common >= r_min:
             return True
-        sums, can_wild = _reach(free, aff, budget)
+        sums, can_wild = reach or _reach(free, aff, budget)
         if common >= r_min and (can_wild or common - rk in sums):
             return True
         if others > len(aff):
@@ -413,8 +413,9 @@ def legal(s) -> tuple:
                                     break
                 if refused:
                     ok = False
-                elif partial_follow:
-                    ok = _pick_ok(s, c, offers, torches, base)
+                elif partial_follow:  # _pick_ok's checks, with the hand's light effects (`budget`) added once
+                    ok = (_enough_left(s, sel + (c,), need, r_min, offers, budget)
+                          and completable(base + [sig], r_min, PARTIAL, aff, budget))
                 elif w or not aff:  # the play is finished by this pick (a set): _pick_ok's check
                     ok = completable(base + [(rk, w, free)], r_min, SET, aff, budget)
                 else:  # the same, for a plain ruin, with what concerns the chosen ruins made once
@@ -422,7 +423,7 @@ def legal(s) -> tuple:
                         others = sum(1 for x in base if not x[1])
                         j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
                         memo = {}
-                    ok = _join_ok(base, common, others, j_one, (rk, w, free), r_min, aff, budget, memo)
+                    ok = _join_ok(base, common, others, j_one, sig, r_min, aff, budget, memo, (gains, can_wild))
                 seen[sig] = ok
             if ok:
                 acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
