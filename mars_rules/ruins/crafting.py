@@ -114,6 +114,33 @@ def completable(items, min_rank: int, mode: int, offers, budget: int) -> bool:
                     return True
                 pairs[j] = (r, w)
         return False
+    if len(offers) == 2:  # two offers: each to no ruin or to one with that position free (n^2 + 2n tries at most)
+        (c0, p0, k0, a0), (c1, p1, k1, a1) = offers
+        b0, b1 = 1 << p0, 1 << p1
+        both = c0 + c1 <= budget
+        for j0 in range(-1, len(items)):
+            if j0 >= 0:
+                r, w, free = items[j0]
+                if not free & b0:
+                    continue
+                pairs[j0] = (r + a0, w) if k0 == "rank" else (r, 1)
+                if _ok(pairs, min_rank, mode):
+                    return True
+                if not both:
+                    pairs[j0] = (r, w)
+                    continue
+            for j1, (r1, w1, free1) in enumerate(items):
+                if not free1 & b1 or (j1 == j0 and p0 == p1):
+                    continue
+                now = pairs[j1]
+                pairs[j1] = (now[0] + a1, now[1]) if k1 == "rank" else (now[0], 1)
+                found = _ok(pairs, min_rank, mode)
+                pairs[j1] = now
+                if found:
+                    return True
+            if j0 >= 0:
+                pairs[j0] = (r, w)
+        return False
     if mode != SINGLE:
         # the usual case: the ruins chosen before agree and the newest one does not
         rank, wild, free = items[-1]
