@@ -154,8 +154,13 @@ def next_active(s, seat: int) -> int:
 
 
 def active_count(s) -> int:
-    out = s.out
-    return sum(1 for p, x in enumerate(s.seated) if x and p not in out)
+    """Seated players who have not gone out (`out` lists a seat at most once, as positions are checked)."""
+    seated = s.seated
+    n = sum(seated)
+    for q in s.out:
+        if seated[q]:
+            n -= 1
+    return n
 
 
 def next_after_play(s, p: int, skip: int):
