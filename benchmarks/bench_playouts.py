@@ -2,12 +2,14 @@
 
 Prints, per game and player count: microseconds per random-play action (legal actions + a uniform
 choice + advance; a chance node's resolve_chance counts as one action), games per second, actions per
-game, and the time of `from_json` on a mid-game position. Each figure is the median of several runs.
+game, and the time of `from_json` on a mid-game position. Each figure is the median of several runs,
+timed after a few untimed games (Ruins keeps memo tables of its legality search that fill during the
+first games of a process, as in any long simulation); the last column is the cost of those first games.
 Times are this process's CPU time (time.process_time), so other work on a shared machine does not
 inflate them; on an idle machine they match the wall-clock time.
 Targets: about 10 us per action, `from_json` well under 1 ms. A benchmark, not a test: nothing is asserted.
 
-    python benchmarks/bench_playouts.py [runs] [games_per_run]
+    python benchmarks/bench_playouts.py [runs] [games_per_run]   (default: 5 runs of 6 games)
 """
 from __future__ import annotations
 
@@ -44,9 +46,22 @@ def play(game, players, seed, keep_middle=False):
     return n, dt, middle
 
 
+WARMUP = 10  # untimed games per row before the timed runs
+
+
 def bench(game, players, runs, games_per_run):
+    """Per game and player count: (us per action, games per second, actions per game, from_json us, JSON
+    characters, us per action of the first games in a fresh process). The timed runs come after WARMUP
+    untimed games (other seeds): some games keep memo tables that fill during the first games of a
+    process, as in any long simulation; the first games are reported apart."""
     per_action, per_second, lengths = [], [], []
     middle = None
+    first_n = first_t = 0
+    for seed in range(1, WARMUP + 1):
+        n, dt, _ = play(game, players, seed)
+        if seed <= games_per_run:
+            first_n += n
+            first_t += dt
     seed = 1000
     for _ in range(runs):
         total_n, total_t = 0, 0.0
@@ -69,23 +84,26 @@ def bench(game, players, runs, games_per_run):
                 game.from_json(text)
             load.append((time.process_time() - t0) / reps * 1e6)
     return (statistics.median(per_action), statistics.median(per_second), statistics.median(lengths),
-            statistics.median(load) if load else float("nan"), len(text) if middle is not None else 0)
+            statistics.median(load) if load else float("nan"), len(text) if middle is not None else 0,
+            first_t / first_n * 1e6)
 
 
 def main(argv):
     runs = int(argv[1]) if len(argv) > 1 else 5
-    games_per_run = int(argv[2]) if len(argv) > 2 else 3
-    print(f"Random play, median of {runs} runs of {games_per_run} games (CPU time; new_game not timed)")
+    games_per_run = int(argv[2]) if len(argv) > 2 else 6
+    print(f"Random play, median of {runs} runs of {games_per_run} games after {WARMUP} untimed games (CPU time;"
+          f" new_game not timed); 'first' is us/action over the first {games_per_run} games of the process")
     print(f"{'game':<16}{'players':>8}{'us/action':>11}{'games/s':>10}{'actions/game':>14}"
-          f"{'from_json us':>14}{'json chars':>12}")
+          f"{'from_json us':>14}{'json chars':>12}{'first':>8}")
     for name, game in mars_rules.GAMES.items():
         for players in getattr(game, "PLAYER_COUNTS", ()):
             try:
-                us, gps, length, load, chars = bench(game, players, runs, games_per_run)
+                us, gps, length, load, chars, first = bench(game, players, runs, games_per_run)
             except Exception as e:  # another game may be unfinished: report it, go on
                 print(f"{name:<16}{players:>8}  error: {type(e).__name__}: {e}"[:160])
                 continue
-            print(f"{name:<16}{players:>8}{us:>11.1f}{gps:>10.1f}{length:>14.0f}{load:>14.0f}{chars:>12}")
+            print(f"{name:<16}{players:>8}{us:>11.1f}{gps:>10.1f}{length:>14.0f}{load:>14.0f}{chars:>12}"
+                  f"{first:>8.1f}")
 
 
 if __name__ == "__main__":
