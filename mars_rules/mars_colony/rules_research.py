@@ -81,8 +81,8 @@ def play_draw_rd(s, a, log):
     s = s._replace(**{deck + "_deck": add(getattr(s, deck + "_deck"), i, -1)}, card=cid)
     card = cards[i]
     log.append(f"{s.players[s.active]} draws {card.name}: {card.text}")
-    if card.effect in KEEPABLE:
-        return s._replace(step="research_keep", to_move=s.active)
+    if card.effect in KEEPABLE:  # the draw is over (its task too): play the card now or keep it
+        return s._replace(step="research_keep", to_move=s.active, task=())
     col = s.colonies[s.active]
     s = set_col(s, s.active, col._replace(played=tuple(sorted(col.played + (cid,)))))
     s = check_magna(s, s.active, log)
