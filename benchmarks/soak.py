@@ -1,21 +1,28 @@
-"""Soak test: many random games per game, every position checked; failures print a replayable record.
+"""Soak test: many random games per game, positions checked; failures are written as replayable records.
 
-    python benchmarks/soak.py                 # 10,000 games per game (long)
-    python benchmarks/soak.py --games 200 --game ruins
+    python benchmarks/soak.py                            # 10,000 games per game (about half an hour on 2 cores)
+    python benchmarks/soak.py --games 200 --game ruins   # a quick look at one game
+    python benchmarks/soak.py --replay soak_failures.jsonl
 
-Checked after every action: the contract (a legal action exists, outcomes sum to 1, the step is a
-TURN_STEPS key) and that the position reloads equal from its JSON (so every rule-level check in
-from_json, such as tile counts and resource caps, holds for every reachable position). A failure
-prints the game, player count, seed and the list of action indices, which `--replay` plays back.
+The games of each game are shared evenly among its player counts (seeds 0, 1, ...) and run on every
+core. Checked after every action: the contract (a legal action exists and the one taken is accepted by
+the checked `apply`, a chance node's outcomes have positive weights, the step is a TURN_STEPS key, a
+finished game has winners). Every `--every`-th position, and each kind of step the first time a game
+reaches it, must also reload equal from its JSON (so every rule-level check of from_json, such as tile
+counts and resource caps, holds there) and its chance outcomes must sum to 1 exactly.
+A failure is one JSON line in `--out` (game, player count, seed, the action indices taken and the
+error), which `--replay` plays back; stdout gets one line per failure and a summary per player count.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 sys.path.insert(0, __file__.rsplit("/", 2)[0])
@@ -23,77 +30,111 @@ import mars_rules  # noqa: E402
 from mars_rules import CHANCE  # noqa: E402
 
 
-def check(state, keys):
-    game = state.game
+def check(state, keys, deep):
     assert state.step in keys, f"step {state.step!r} not in TURN_STEPS"
     if state.to_move is None:
         assert state.winners(), "a finished game without winners"
-        return
-    legal = state.legal_actions()
-    assert legal, "no legal action"
-    if state.to_move == CHANCE:
-        assert sum(p for _, p in state.chance_outcomes()) == Fraction(1)
-    again = game.from_json(state.to_json())
-    assert again == state, "the position did not reload equal"
+    elif state.to_move == CHANCE:
+        weights = [w for _, w in state._outcomes()]
+        assert weights and all(isinstance(w, int) and w > 0 for w in weights), "bad chance weights"
+        if deep:
+            assert sum(p for _, p in state.chance_outcomes()) == Fraction(1)
+    else:
+        assert state.legal_actions(), "no legal action"
+    if deep:
+        again = state.game.from_json(state.to_json())
+        assert again == state, "the position did not reload equal"
 
 
-def play(game, players, seed, choices=None, every=1):
-    """Play one random game; returns (ok, record)."""
+def play(game, players, seed, choices=None, every=10):
+    """Play one random game (or replay `choices`); returns (actions taken, failure record or None)."""
     keys = {s.key for s in game.TURN_STEPS}
     state = game.new_game(players=players, seed=seed)
     rng = random.Random(seed)
     trail = []
-    i = 0
+    seen = set()
     try:
         while not state.is_over:
-            if i % every == 0:
-                check(state, keys)
-            legal = state.legal_actions()
+            deep = len(trail) % every == 0 or state.step not in seen
+            seen.add(state.step)
+            check(state, keys, deep)
             k = choices[len(trail)] if choices is not None else None
             if state.to_move == CHANCE and k in (None, "chance"):
-                nxt = state.resolve_chance()       # the game's own seeded stream: replays exactly
+                state = state.resolve_chance()  # the game's own seeded stream: replays exactly
                 trail.append("chance")
             else:
+                legal = state.legal_actions()
                 if k is None:
                     k = rng.randrange(len(legal))
-                nxt = state.apply(legal[k])
+                state = state.apply(legal[k])  # checked: the action must be accepted
                 trail.append(k)
-            state = nxt
-            i += 1
-        check(state, keys)
-        return True, None
+        check(state, keys, True)
+        return len(trail), None
     except Exception:
-        return False, {"game": game.__name__.rsplit(".", 1)[-1], "players": players, "seed": seed,
-                       "actions": trail, "error": traceback.format_exc(limit=3)}
+        return len(trail), {"game": game.__name__.rsplit(".", 1)[-1], "players": players, "seed": seed,
+                            "actions": trail, "error": traceback.format_exc(limit=4)}
+
+
+def run_chunk(name, players, seeds, every):
+    game = mars_rules.load(name)
+    actions, failures = 0, []
+    for seed in seeds:
+        n, record = play(game, players, seed, every=every)
+        actions += n
+        if record:
+            failures.append(record)
+    return actions, failures
+
+
+def replay(path_or_json) -> int:
+    text = open(path_or_json).read() if os.path.exists(path_or_json) else path_or_json
+    bad = 0
+    for line in text.splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            _, again = play(mars_rules.load(rec["game"]), rec["players"], rec["seed"], choices=rec["actions"])
+            print(f"{rec['game']} {rec['players']}p seed {rec['seed']}: "
+                  + ("no failure now" if again is None else again["error"]))
+            bad += again is not None
+    return 1 if bad else 0
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10_000, help="games per game and player count")
+    ap.add_argument("--games", type=int, default=10_000, help="games per game, shared among its player counts")
     ap.add_argument("--game", choices=sorted(mars_rules.GAMES), help="only this game")
-    ap.add_argument("--every", type=int, default=1, help="check every k-th position (1 = all)")
-    ap.add_argument("--replay", help="a failure record (JSON) printed by an earlier run")
+    ap.add_argument("--every", type=int, default=10, help="JSON round trip every k-th position (1 = all)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    ap.add_argument("--out", default="soak_failures.jsonl", help="where failure records go")
+    ap.add_argument("--replay", help="a failure record (JSON) or a file of them, played back")
     args = ap.parse_args(argv)
     if args.replay:
-        rec = json.loads(args.replay)
-        ok, again = play(mars_rules.load(rec["game"]), rec["players"], rec["seed"], choices=rec["actions"])
-        print("replayed: no failure" if ok else again["error"])
-        return 0 if ok else 1
+        return replay(args.replay)
     failures = 0
-    for name in sorted(mars_rules.GAMES):
-        if args.game and name != args.game:
-            continue
-        game = mars_rules.load(name)
-        for players in game.PLAYER_COUNTS:
-            t0 = time.perf_counter()
-            for seed in range(args.games):
-                ok, record = play(game, players, seed, every=args.every)
-                if not ok:
-                    failures += 1
-                    print(json.dumps(record), flush=True)
-            dt = time.perf_counter() - t0
-            print(f"{name:14} {players}p  {args.games} games  {dt:7.1f} s", flush=True)
-    print(f"{failures} failures")
+    start = time.perf_counter()
+    with open(args.out, "w") as out, ProcessPoolExecutor(args.jobs) as pool:
+        for name in sorted(mars_rules.GAMES):
+            if args.game and name != args.game:
+                continue
+            counts = mars_rules.load(name).PLAYER_COUNTS
+            for i, players in enumerate(counts):
+                n = args.games // len(counts) + (i < args.games % len(counts))
+                t0 = time.perf_counter()
+                chunks = [range(k, n, 4 * args.jobs) for k in range(min(n, 4 * args.jobs))]
+                actions = bad = 0
+                for got, records in pool.map(run_chunk, [name] * len(chunks), [players] * len(chunks), chunks,
+                                             [args.every] * len(chunks)):
+                    actions += got
+                    for rec in records:
+                        bad += 1
+                        out.write(json.dumps(rec) + "\n")
+                        print(f"FAILED {name} {players}p seed {rec['seed']}: {rec['error'].strip().splitlines()[-1]}")
+                out.flush()
+                failures += bad
+                print(f"{name:14} {players}p  {n:6} games  {actions:9} actions  {bad} failures  "
+                      f"{time.perf_counter() - t0:7.1f} s", flush=True)
+    where = f"; records in {args.out}" if failures else ""
+    print(f"{failures} failures in {time.perf_counter() - start:.0f} s{where}")
     return 1 if failures else 0
 
 
