@@ -1,6 +1,7 @@
 """The fast helpers of the Ruins engine give exactly the answers of their plain reference versions."""
 import random
 
+from mars_rules.core import CHANCE
 from mars_rules.ruins import crafting
 from mars_rules.ruins.crafting import PARTIAL, SET
 
@@ -99,3 +100,24 @@ def test_the_search_made_once_for_the_chosen_ruins_agrees_with_solve():
         assert crafting.solve_join(states, base, item, min_rank, offers, budget) == expected
         answers[expected] += 1
     assert min(answers.values()) > 500
+
+
+def test_resolve_chance_in_one_step_is_the_core_pick_applied():
+    """flow.resolve_chance (deals, forced draws, market refills) equals the core's way: the seeded pick over
+    every outcome, applied with the checked `apply`."""
+    import mars_rules.ruins as ruins
+    from mars_rules.core import GameState, pick
+    kinds = {"deal": 0, "draw": 0, "refill": 0}
+    for players, seed in ((2, 11), (3, 12), (5, 13)):
+        s = ruins.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                expected = s.apply(pick(s._outcomes(), s.seed, s.draws))
+                assert s.resolve_chance() == expected == GameState.resolve_chance(s)
+                kinds[s.step] += 1
+                s = expected
+            else:
+                legal = s.legal_actions()
+                s = s.advance(legal[int(rng.random() * len(legal))])
+    assert min(kinds.values()) > 5, kinds
