@@ -39,8 +39,9 @@ _offers_cache: dict = {}
 
 def _market_offers(s) -> tuple:
     """The market's rank-changing offers, found once per market and card data (the market changes far less
-    often than the position): (all of them, those leaving out a slot, those affordable with a budget, (slot,
-    offer) pairs); the last but one two are lists filled when asked, by `_skipping` and `_within`."""
+    often than the position): (all of them; per slot, those leaving it out; per budget 0-3, those it pays
+    for; the (slot, offer) pairs). The two per-slot and per-budget lists are filled when first asked, by
+    `_skipping` and `_within`."""
     cards = s.cards
     market = s.market
     hit = _offers_cache.get(market)
