@@ -3,7 +3,7 @@
     python benchmarks/bench_lab.py [--quick]
 
 Prints, per game and player count: microseconds per random-play action (legal actions + choice +
-advance, chance resolved from the game's stream), games per second, `from_json` of a mid-game
+advance, chance resolved from the game's stream; timed after a few untimed games), games per second, `from_json` of a mid-game
 position, and memory per State (a fully unshared copy, and the increment along a game where States
 share unchanged parts). Then python-chess's random play per move, measured in the same run, and
 `simulate` throughput on one process against a process pool on every core.
@@ -21,7 +21,7 @@ sys.path.insert(0, __file__.rsplit("/", 2)[0])
 import mars_rules  # noqa: E402
 from mars_rules import CHANCE  # noqa: E402
 from mars_rules.core import simulate  # noqa: E402
-from bench_playouts import play  # noqa: E402  (one timed random game, shared by the benchmarks)
+from bench_playouts import WARMUP, play  # noqa: E402  (one timed random game, shared by the benchmarks)
 
 
 def mid_game(game, players, seed=1):
@@ -60,6 +60,8 @@ def main():
     for name in sorted(mars_rules.GAMES):
         game = mars_rules.load(name)
         for players in game.PLAYER_COUNTS:
+            for seed in range(1, WARMUP + 1):  # untimed, as in bench_playouts (memo tables fill first)
+                play(game, players, 10 ** 6 + seed)
             runs = []
             for rep in range(3):
                 total_t, total_n = 0.0, 0
