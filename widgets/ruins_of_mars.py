@@ -110,24 +110,10 @@ def reward_short(card) -> str:
         if card.hourglass:
             return f"now: +{card.hourglass} HG"
         return f"now: +{card.steps} {data.LANGUAGES[card.language]}"
-    effect = effect_short(card.effect)
+    effect = data.effect_text(card.effect, short=True)
     if card.kind == "free_ability":
         return ("free, start: " if card.trigger == "start_of_turn" else "free, after: ") + effect
     return "1 HG: " + effect
-
-
-def effect_short(e) -> str:
-    if not e:
-        return "-"
-    if e[0] == "gain":
-        return f"+{e[2]} {data.RESOURCES[e[1]]}"
-    if e[0] == "radiation":
-        return f"-{e[1]} Rad"
-    if e[0] == "advance":
-        return f"+{e[2]} {data.LANGUAGES[e[1]]}"
-    if e[0] == "hourglass":
-        return f"+{e[1]} HG"
-    return "Wrench"
 
 
 def cost_short(cost) -> str:

@@ -190,18 +190,24 @@ def _ai_card(c):
                   steps=int(r.get("steps", 0)))
 
 
-def effect_text(e) -> str:
+def effect_text(e, short: bool = False) -> str:
+    """A Tech effect in words, or as a short label for the board (`short`).
+
+    >>> effect_text(("gain", 1, 2)), effect_text(("gain", 1, 2), short=True)
+    ('gain 2 Parts', '+2 Parts')
+    """
     if not e:
-        return "nothing"
-    if e[0] == "gain":
-        return f"gain {e[2]} {RESOURCES[e[1]]}"
-    if e[0] == "radiation":
-        return f"remove {e[1]} Radiation"
-    if e[0] == "advance":
-        return f"+{e[2]} on the {LANGUAGES[e[1]]} Language track"
-    if e[0] == "hourglass":
-        return f"gain {e[1]} Hourglass" + ("es" if e[1] > 1 else "")
-    return "use the Active Site's Wrench bonus"
+        return "-" if short else "nothing"
+    kind = e[0]
+    if kind == "gain":
+        return f"{'+' if short else 'gain '}{e[2]} {RESOURCES[e[1]]}"
+    if kind == "radiation":
+        return f"-{e[1]} Rad" if short else f"remove {e[1]} Radiation"
+    if kind == "advance":
+        return f"+{e[2]} {LANGUAGES[e[1]]}" if short else f"+{e[2]} on the {LANGUAGES[e[1]]} Language track"
+    if kind == "hourglass":
+        return f"+{e[1]} HG" if short else f"gain {e[1]} Hourglass" + ("es" if e[1] > 1 else "")
+    return "Wrench" if short else "use the Active Site's Wrench bonus"
 
 
 def reward_text(c: Card) -> str:
