@@ -17,17 +17,23 @@ SINGLE, SET, PARTIAL = 0, 1, 2
 """Modes: one ruin played alone; a finished set; a set still being chosen (more ruins to come)."""
 
 
-def rank_and_wild(cards, cid: int, ruin) -> tuple:
-    """(printed rank + added ranks, 1 if wild) for ruin `cid` with record `ruin`."""
-    rank = cards.night[cid] if ruin[0] else cards.day[cid]
-    wild = 0
+def effects_of(cards, cid: int, ruin) -> list:
+    """The effects [(kind, amount), ...] of ruin `cid` with record `ruin`: its night side's, if face up,
+    then each added discovery's."""
     effects = []
     if ruin[0] and cards.night_effect[cid] is not None:
         effects.append(cards.night_effect[cid])
     for d in ruin[2:]:
         if d >= 0:
             effects.append(cards.disc_effect[d])
-    for kind, amount in effects:
+    return effects
+
+
+def rank_and_wild(cards, cid: int, ruin) -> tuple:
+    """(printed rank + added ranks, 1 if wild) for ruin `cid` with record `ruin`."""
+    rank = cards.night[cid] if ruin[0] else cards.day[cid]
+    wild = 0
+    for kind, amount in effects_of(cards, cid, ruin):
         if kind == "rank":
             rank += amount
         elif kind == "wild":
@@ -38,13 +44,7 @@ def rank_and_wild(cards, cid: int, ruin) -> tuple:
 def on_play_effects(cards, cid: int, ruin) -> tuple:
     """(torches lit, ruins each opponent draws) when ruin `cid` is played."""
     light = draw = 0
-    effects = []
-    if ruin[0] and cards.night_effect[cid] is not None:
-        effects.append(cards.night_effect[cid])
-    for d in ruin[2:]:
-        if d >= 0:
-            effects.append(cards.disc_effect[d])
-    for kind, amount in effects:
+    for kind, amount in effects_of(cards, cid, ruin):
         if kind == "light":
             light += amount
         elif kind == "draw":
@@ -182,15 +182,8 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
     checked apart (its rank is then the highest of theirs)."""
     # a quick refusal first: the ranks each plain ruin can reach on its own (when it cannot become wild)
     # must have one in common, at least min_rank
-    common = None
-    for r, w, free in items:
-        if not w:
-            gains, can_wild = _reach(free, offers, budget)
-            if not can_wild:
-                reach = {r + g for g in gains if r + g >= min_rank}
-                common = reach if common is None else common & reach
-                if not common:
-                    return False
+    if common_reach(items, offers, budget, min_rank) == set():
+        return False
     states = solve_base(items, min_rank, offers, budget)
     if states is None:
         return False
@@ -214,6 +207,21 @@ def _solve(items, min_rank, mode, offers, budget) -> bool:
             return False
         states = nxt
     return any(top >= min_rank for _m, top in states)
+
+
+def common_reach(items, offers, budget, min_rank, common=None):
+    """The ranks (at least min_rank) that every plain ruin of `items` unable to turn wild can reach on its own
+    with the affordable `offers`, intersected with `common`; None if no ruin constrains them. An empty set
+    means no play with these ruins can be completed (a necessary condition of completable)."""
+    for rk, w, free in items:
+        if not w:
+            gains, can_wild = _reach(free, offers, budget)
+            if not can_wild:
+                reach = {rk + g for g in gains if rk + g >= min_rank}
+                common = reach if common is None else common & reach
+                if not common:
+                    return common
+    return common
 
 
 def solve_base(items, min_rank, offers, budget):

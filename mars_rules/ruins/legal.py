@@ -13,8 +13,8 @@ from functools import partial
 from mars_rules.core import Action
 
 from . import text
-from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, completable, on_play_effects, solve_base,
-                       solve_join)
+from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, common_reach, completable, on_play_effects,
+                       solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT, TORCHES
 
 _new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
@@ -160,21 +160,6 @@ def _pick_ok(s, cid, offers, budget, base=None) -> bool:
     if base is None:
         return completable(_items(s, sel), r, mode, offers, budget)
     return completable(base + _items(s, (cid,)), r, mode, offers, budget)
-
-
-def _common_reach(items, aff, budget, min_rank, common=None):
-    """The ranks (at least min_rank) that every plain ruin of `items` unable to turn wild can reach on its own
-    with the affordable offers `aff`, intersected with `common`; None if no ruin constrains them. An empty
-    set means no play with these ruins can be completed (a necessary condition of completable)."""
-    for rk, w, free in items:
-        if not w:
-            gains, can_wild = _reach(free, aff, budget)
-            if not can_wild:
-                reach = {rk + g for g in gains if rk + g >= min_rank}
-                common = reach if common is None else common & reach
-                if not common:
-                    return common
-    return common
 
 
 def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, reach=None) -> bool:
@@ -391,7 +376,7 @@ def legal(s) -> tuple:
             if seen is None:
                 if base is None:
                     base = _items(s, sel)
-                reachable = _common_reach(base, aff, budget, r_min)
+                reachable = common_reach(base, aff, budget, r_min)
                 seen = {}
             free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
             rk, w = rank[c], wild[c]
