@@ -112,7 +112,8 @@ def main(argv=None):
         return replay(args.replay)
     failures = 0
     start = time.perf_counter()
-    with open(args.out, "w") as out, ProcessPoolExecutor(args.jobs) as pool:
+    out = None  # the failures file, made at the first failure
+    with ProcessPoolExecutor(args.jobs) as pool:
         for name in sorted(mars_rules.GAMES):
             if args.game and name != args.game:
                 continue
@@ -127,12 +128,16 @@ def main(argv=None):
                     actions += got
                     for rec in records:
                         bad += 1
+                        out = out or open(args.out, "w")
                         out.write(json.dumps(rec) + "\n")
                         print(f"FAILED {name} {players}p seed {rec['seed']}: {rec['error'].strip().splitlines()[-1]}")
-                out.flush()
+                if out:
+                    out.flush()
                 failures += bad
                 print(f"{name:14} {players}p  {n:6} games  {actions:9} actions  {bad} failures  "
                       f"{time.perf_counter() - t0:7.1f} s", flush=True)
+    if out:
+        out.close()
     where = f"; records in {args.out}" if failures else ""
     print(f"{failures} failures in {time.perf_counter() - start:.0f} s{where}")
     return 1 if failures else 0
