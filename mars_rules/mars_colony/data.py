@@ -56,6 +56,16 @@ from mars_rules.core import Checker, PositionError
 
 # ----- raw materials (Components) ----------------------------------------------------------
 MATERIALS = ("iron", "carbon", "silicon", "water", "oxygen")
+
+
+def a_material(m: int) -> str:
+    """Material `m`'s name with its article, for sentences.
+
+    >>> a_material(0), a_material(1)
+    ('an iron', 'a carbon')
+    """
+    name = MATERIALS[m]
+    return ("an " if name[0] in "aeiou" else "a ") + name
 LETTERS = ("I", "C", "S", "W", "O")
 IRON, CARBON, SILICON, WATER, OXYGEN = range(5)
 CARDS_PER_MATERIAL = 12            # Components: 60 raw material cards, 12 of each

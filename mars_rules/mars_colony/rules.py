@@ -88,17 +88,15 @@ for _k in ("staff", "unstaff", "power_habitat", "end_moves", "discard", "return_
 
 def _outcomes_resupply(s):
     from mars_rules.core import Action
-    from .data import MATERIALS
+    from .data import a_material
     name = s.players[s.active]
     return tuple((Action.fast("resupply", CHANCE, (("material", m),),
-                              lambda a, name=name: f"Earth sends {name} a{'n' if a[2][0][1] in (0, 4) else ''} "
-                                                   f"{MATERIALS[a[2][0][1]]} card"), c)
+                              lambda a, name=name: f"Earth sends {name} {a_material(a[2][0][1])} card"), c)
                  for m, c in enumerate(s.supply) if c)
 
 
 def _play_resupply(s, a, log):
     from .flow import add, enter_mining, set_col
-    from .data import MATERIALS
     m = a[2][0][1]
     p = s.active
     col = s.colonies[p]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from mars_rules.core import Action
 
 from .data import (CONTRACTS, COSTS, DARK_WAITING, HABITAT_COLONISTS, MATERIALS, MAX_HABITATS, MAX_LEVEL, MAX_MINES,
-                   POWERED, TILES, TRACK_NAMES)
+                   POWERED, TILES, TRACK_NAMES, a_material)
 from .flow import add, add_counts, contract_limit, set_col, sub_counts
 from .rules_research import legal_kept
 from .state import Colony, capacity, consumption
@@ -31,7 +31,7 @@ def _build_text(a):
         return f"Build a habitat ({cost_words(COSTS['habitat'][0])}): +3 colonists, +1 VP when powered"
     if what == "mine":
         m = level
-        return f"Build {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} mine ({cost_words(COSTS['mine'][0])})"
+        return f"Build {a_material(m)} mine ({cost_words(COSTS['mine'][0])})"
     if what == "port":
         return f"Build the spaceport ({cost_words(COSTS['port'][0])})"
     return f"Build a level-{level} {TRACK_NAMES[what]} ({cost_words(COSTS[what][level - 1])})"
@@ -131,7 +131,7 @@ def play_build(s, a, log):
         cost = COSTS["mine"][0]
         s, col = pay(s, p, col, cost)
         col = col._replace(mines=col.mines + (level,))
-        log.append(f"{name} builds {'an' if level in (0, 4) else 'a'} {MATERIALS[level]} mine "
+        log.append(f"{name} builds {a_material(level)} mine "
                    "(inactive until a colonist works it).")
         return set_col(s._replace(mine_tiles=add(s.mine_tiles, level, -1)), p, col)
     cost = COSTS[what][level - 1]

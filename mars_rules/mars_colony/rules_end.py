@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS
+from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS, a_material
 from .flow import add, check_limits, contract_limit, end_of_turn, over_limits, set_col, slot_label
 from .data import PLANT_ENERGY
 from .state import capacity, card_bonus, consumption, energy_parts, hand_limit
@@ -119,7 +119,7 @@ def play_end_moves(s, a, log):
 
 def _discard_text(a):
     m = a[2][0][1]
-    return f"Discard {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} card to the reserve"
+    return f"Discard {a_material(m)} card to the reserve"
 
 
 def _return_text(a):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE, Action
 
-from .data import DARK_WAITING, FIELD_TRACK, HABITAT_COLONISTS, MATERIALS, POWERED
+from .data import DARK_WAITING, FIELD_TRACK, HABITAT_COLONISTS, MATERIALS, POWERED, a_material
 from .flow import add, enter_attack, enter_research, fix_power, lose_colonists, refill_supply, set_col
 from .state import lookup, summary
 
@@ -139,8 +139,8 @@ def outcomes_supply_draw(s):
     seat = s.task[1]
     name = s.players[seat]
     return tuple((Action.fast("supply_card", CHANCE, (("seat", seat), ("material", m)),
-                              lambda a, name=name: f"{name} draws a{'n' if a[2][1][1] in (0, 4) else ''} "
-                                                   f"{MATERIALS[a[2][1][1]]} card from the supply deck"), c)
+                              lambda a, name=name: f"{name} draws {a_material(a[2][1][1])} card from the supply "
+                                                   "deck"), c)
                  for m, c in enumerate(s.supply) if c)
 
 
@@ -178,7 +178,7 @@ def legal_event_choice(s):
                                        f"Contest {n}'s {c}: assess it again"))
         return tuple(out)
     return tuple(Action.fast("take_reserve", p, (("material", m),),
-                             lambda a: f"Take a{'n' if a[2][0][1] in (0, 4) else ''} {MATERIALS[a[2][0][1]]} "
+                             lambda a: f"Take {a_material(a[2][0][1])} "
                                        "card from the reserve")
                  for m in range(5) if s.reserve[m])
 
@@ -256,7 +256,7 @@ def play_take_reserve(s, a, log):
     p = s.active
     col = s.colonies[p]
     s = set_col(s, p, col._replace(hand=add(col.hand, m)), reserve=add(s.reserve, m, -1))
-    log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} card from the reserve.")
+    log.append(f"{s.players[p]} takes {a_material(m)} card from the reserve.")
     left = s.task[1] - 1
     if left > 0 and any(s.reserve):
         return s._replace(task=("deposit", left))
@@ -270,12 +270,10 @@ def outcomes_take(s):
     hand = s.colonies[loser].hand
     if mode == "discard":
         return tuple((Action.fast("take_card", CHANCE, (("material", m),),
-                                  lambda a, ln=ln: f"{ln} loses a{'n' if a[2][0][1] in (0, 4) else ''} "
-                                                   f"{MATERIALS[a[2][0][1]]} card to the reserve"), c)
+                                  lambda a, ln=ln: f"{ln} loses {a_material(a[2][0][1])} card to the reserve"), c)
                      for m, c in enumerate(hand) if c)
     return tuple((Action.fast("take_card", CHANCE, (("material", m),),
-                              lambda a, wn=wn, ln=ln: f"{wn} takes a{'n' if a[2][0][1] in (0, 4) else ''} "
-                                                      f"{MATERIALS[a[2][0][1]]} card from {ln}'s hand"), c)
+                              lambda a, wn=wn, ln=ln: f"{wn} takes {a_material(a[2][0][1])} card from {ln}'s hand"), c)
                  for m, c in enumerate(hand) if c)
 
 

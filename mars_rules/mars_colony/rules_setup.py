@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE, Action
 
-from .data import MATERIALS, MINES_IN_DRAFT, START_HAND
+from .data import MATERIALS, MINES_IN_DRAFT, START_HAND, a_material
 from .flow import add, begin_turn, set_col
 
 RULE = "Setup"
@@ -15,7 +15,7 @@ def draft_order(n):
 
 
 def _mine_text(a):
-    return f"Take a{'n' if a[2][0][1] in (0, 4) else ''} {MATERIALS[a[2][0][1]]} mine for your colony"
+    return f"Take {a_material(a[2][0][1])} mine for your colony"
 
 
 MINE_ACTIONS = {}
@@ -40,7 +40,7 @@ def play_choose_mine(s, a, log):
     col = col._replace(mines=col.mines + (m,), staff=col.staff | (1 << (8 + i)), housed=col.housed - 1,
                        energy=col.energy + 1)
     s = set_col(s, p, col, mine_tiles=add(s.mine_tiles, m, -1))
-    log.append(f"{s.players[p]} takes {'an' if m in (0, 4) else 'a'} {MATERIALS[m]} mine and puts a colonist on it.")
+    log.append(f"{s.players[p]} takes {a_material(m)} mine and puts a colonist on it.")
     k = s.task[0] + 1
     order = draft_order(len(s.players))
     if k < len(order) and k < MINES_IN_DRAFT * len(s.players):
@@ -63,8 +63,7 @@ def outcomes_deal(s):
     seat = k // START_HAND
     name = s.players[seat]
     return tuple((Action.fast("deal", CHANCE, (("seat", seat), ("material", m)),
-                              lambda a, name=name: f"Deal a{'n' if a[2][1][1] in (0, 4) else ''} "
-                                                   f"{MATERIALS[a[2][1][1]]} card to {name}"), c)
+                              lambda a, name=name: f"Deal {a_material(a[2][1][1])} card to {name}"), c)
                  for m, c in enumerate(s.supply) if c)
 
 

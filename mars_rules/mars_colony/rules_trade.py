@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import CONTRACTS, EARTH_RATE, MATERIALS, MAX_OFFERS_PER_TURN, SPACEPORT_RATE
+from .data import CONTRACTS, EARTH_RATE, MATERIALS, MAX_OFFERS_PER_TURN, SPACEPORT_RATE, a_material
 from .flow import add, add_counts, set_col, sub_counts
 from .rules_research import legal_kept
 from .state import card_bonus, summary
@@ -15,10 +15,6 @@ R_COLONY = "5) Trade: c) Trade with other colonies"
 ZERO5 = (0, 0, 0, 0, 0)
 
 
-def _an(m):
-    return "an" if m in (0, 4) else "a"
-
-
 def earth_rate(s, col):
     if summary(col.staff).port or card_bonus(col, "trade_rate", s.cards):
         return SPACEPORT_RATE
@@ -27,7 +23,7 @@ def earth_rate(s, col):
 
 def _earth_text(a):
     give, get, n = a[2][0][1], a[2][1][1], a[2][2][1]
-    return f"Trade {n} {MATERIALS[give]} cards with Earth for {_an(get)} {MATERIALS[get]} card"
+    return f"Trade {n} {MATERIALS[give]} cards with Earth for {a_material(get)} card"
 
 
 def _contract_text(a):
@@ -90,12 +86,12 @@ def play_start_offer(s, a, log):
 
 def _give_text(a):
     m = a[2][0][1]
-    return f"Add {_an(m)} {MATERIALS[m]} card to what you give"
+    return f"Add {a_material(m)} card to what you give"
 
 
 def _ask_text(a):
     m = a[2][0][1]
-    return f"Ask for {_an(m)} {MATERIALS[m]} card in return"
+    return f"Ask for {a_material(m)} card in return"
 
 
 GIVE = {(p, m): Action.fast("offer_give", p, (("material", m),), _give_text) for p in range(4) for m in range(5)}
