@@ -165,7 +165,6 @@ class Board(LayeredBoard):
         self.text(x0 + 0.3, y + 0.25, "\n".join(lines), fontsize=6.5, va="top")
 
     def _cell(self, x, y, col, sm, track, level, letter):
-        ax = self.ax
         label = f"{letter}{level if track != 'mine' else level + 1}" if track != "port" else "SP"
         if not _built(col, track, level):
             self._cell_outline(x, y, label)
@@ -190,7 +189,6 @@ class Board(LayeredBoard):
         self.patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc="none", ec="#bbbbbb", lw=0.8, ls=":"))
 
     def _hab(self, x, y, label, powered, inside, note):
-        ax = self.ax
         self.patch(Rectangle((x, y - 0.4), 0.9, 0.8, fc=COLOURS["habitat"] if powered else "#d9d9d9",
                                ec="black", lw=1.2, hatch=None))
         self.text(x + 0.45, y + 0.15, label, fontsize=6.5, ha="center", va="center", weight="bold")
@@ -199,7 +197,6 @@ class Board(LayeredBoard):
 
     # ----- the shared components -----------------------------------------------------------
     def _shared(self, s):
-        ax = self.ax
         viewer = getattr(s, "viewer", -1)
         y = -0.5
         self.text(0.15, y, "Reserve", fontsize=7.5, va="center", weight="bold")

@@ -152,7 +152,6 @@ class Board(LayeredBoard):
                    fontsize=8.5)
 
     def _player(self, s, p, y):
-        from mars_rules.core import CHANCE
         active = s.to_move == p or p in s.winners_  # the player to move, or the winner at the end
         out = p in s.out
         seated = s.seated[p]

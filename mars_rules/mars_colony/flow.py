@@ -244,7 +244,6 @@ def check_limits(s, log):
 
 
 def finish_turn(s, log):
-    from .scoring import victory_points
     p = s.active
     col = s.colonies[p]
     if col.vp >= s.target:

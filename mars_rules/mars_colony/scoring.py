@@ -50,7 +50,6 @@ def describe(s) -> str:
            f"reserve {'/'.join(str(n) for n in s.reserve)}, events left {sum(s.event_deck)}"]
     table = lookup(s.cards)
     for p, col in enumerate(s.colonies):
-        sm = summary(col.staff)
         hand = "".join(f"{n}{MATERIALS[m][0].upper()}" for m, n in enumerate(col.hand) if n) or "-"
         out.append(f"  {s.players[p]}: hand {hand}, VP {victory_points(s, p)}, energy {consumption(col)}/"
                    f"{capacity(col, s.cards)}, limit {hand_limit(col, s.cards)}, colonists {col.housed} housed + "

@@ -3,7 +3,7 @@ import pytest
 
 from mars_rules import CHANCE, Action
 
-from .helpers import chance, fixture, game, give_tech, go, illegal, player, roundtrip
+from .helpers import chance, fixture, game, go, illegal, player, roundtrip
 
 
 def test_solo_setup_ai_techs_face_down_no_character_no_hourglass_human_first():
