@@ -203,6 +203,15 @@ class CardSet(NamedTuple):
                 "rd2": [ev(c) for c in self.rd2]}
 
 
+def _new_id(c, cid, p, seen) -> bool:
+    """Is card id `cid` (at `p`) new among the ids `seen` so far? It joins them; a repeat is a problem."""
+    if cid in seen:
+        c.fail(p + ".id", f"{cid[:40]!r} is used twice")
+        return False
+    seen.add(cid)
+    return True
+
+
 def cards_from_dict(data, path: str = "cards") -> CardSet:
     """Read a card set from its JSON form, raising PositionError with every problem."""
     c = Checker()
@@ -238,10 +247,7 @@ def cards_from_dict(data, path: str = "cards") -> CardSet:
                 c.fail(p + ".level", "a conflict or supremacy needs a prerequisite level of 1 or more")
         if e["type"] == "conflict":
             ok &= c.one_of(e["effect"], p + ".effect", CONFLICT_EFFECTS)
-        if e["id"] in seen:
-            ok = False
-            c.fail(p + ".id", f"{e['id'][:40]!r} is used twice")
-        seen.add(e["id"])
+        ok &= _new_id(c, e["id"], p, seen)
         if ok:
             events.append(EventCard(**e))
     for deck in ("rd1", "rd2"):
@@ -254,10 +260,7 @@ def cards_from_dict(data, path: str = "cards") -> CardSet:
             ok &= c.int_in(e["value"], p + ".value", 0, 10)
             if e["effect"] == "benefit":
                 ok &= c.one_of(e["field"], p + ".field", FIELDS)
-            if e["id"] in seen:
-                ok = False
-                c.fail(p + ".id", f"{e['id'][:40]!r} is used twice")
-            seen.add(e["id"])
+            ok &= _new_id(c, e["id"], p, seen)
             if ok:
                 rds[deck].append(RDCard(**e))
     for name, lst in (("events", events), ("rd1", rds["rd1"]), ("rd2", rds["rd2"])):

@@ -99,3 +99,14 @@ def test_positions_without_any_next_move_are_refused():
     d["event_discard"] = [a + b for a, b in zip(d["event_deck"], d["event_discard"])]
     d["event_deck"] = [0] * len(d["event_deck"])
     assert any("event deck cannot be empty" in p for p in bad(d))
+
+
+def test_card_data_refuses_an_id_used_twice_across_the_decks():
+    d = data.DEFAULT_CARDS.to_dict()
+    d["rd2"][0]["id"] = d["events"][0]["id"]   # an R&D card named like an event card
+    d["rd1"][1]["id"] = d["rd1"][0]["id"]      # two R&D1 cards with one id
+    with pytest.raises(PositionError) as e:
+        data.cards_from_dict(d)
+    assert [p for p in e.value.problems if "used twice" in p] == [
+        f"cards.rd1[1].id: {d['rd1'][0]['id']!r} is used twice",
+        f"cards.rd2[0].id: {d['events'][0]['id']!r} is used twice"]
