@@ -41,10 +41,22 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Ellipse, Polygon, Rectangle
 
 __all__ = ["OKABE_ITO", "SEAT_COLOURS", "HIGHLIGHT", "sprite", "text_width", "fit_text", "TextLayer", "BoardFigure", "board_axes",
-           "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "LayeredBoard", "PNG_DPI"]
+           "add_patches", "token", "texts_of", "png_bytes", "PngMixin", "LayeredBoard", "PNG_DPI", "HIDPI",
+           "MIN_FONT_PT", "COLUMN_PX", "text_extents", "overflows", "board_bundle"]
 
 PNG_DPI = 72
-"""Resolution of the board images (dots per inch of the figure size), as in widgets.common."""
+"""Resolution of the board images at their intended size: one CSS pixel per point (inch / 72), as in
+widgets.common. A board of figsize (w, h) inches is shown w x 72 by h x 72 CSS pixels."""
+
+HIDPI = 2
+"""Pixels per CSS pixel of the board a cell shows: a cell's board is rendered at PNG_DPI x HIDPI and
+displayed at its intended size, so it stays sharp on a HiDPI screen."""
+
+MIN_FONT_PT = 8
+"""The smallest text a board draws, in points at its intended size (a widget test checks it)."""
+
+COLUMN_PX = 900
+"""The width of a standard notebook column: every board fits it at its intended size."""
 
 OKABE_ITO = {"orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
              "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000"}
@@ -128,12 +140,51 @@ class TextLayer(Artist):
     def __init__(self, specs=None, linespacing=1.3, zorder=10):
         super().__init__()
         self.specs = [] if specs is None else specs
+        self.boxes: dict = {}  # index of a spec -> (x0, y0, x1, y1): the box (data coordinates) it labels
         self.linespacing = linespacing
         self.set_zorder(zorder)
 
-    def add(self, x, y, text, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
-        """Queue one text (it is drawn with the layer)."""
+    def add(self, x, y, text, size=8, weight="normal", color="black", ha="left", va="center", style="normal",
+            box=None):
+        """Queue one text (it is drawn with the layer). `box` = (x0, y0, x1, y1), in data coordinates, is the
+        box the text labels: a widget test checks that the drawn text lies inside it."""
+        if box is not None:
+            self.boxes[len(self.specs)] = box
         self.specs.append((x, y, text, size, weight, style, color, ha, va))
+
+    def extents(self, dpi=PNG_DPI) -> list:
+        """(text line, (x0, y0, x1, y1) drawn in pixels, box in pixels or None) for every line of every
+        text, at `dpi` (the same arithmetic as `draw`)."""
+        if not self.specs:
+            return []
+        scale = dpi / self.figure.dpi
+        to_px = self.axes.transData.transform
+        xy = to_px(np.array([(sp[0], sp[1]) for sp in self.specs], dtype=float)) * scale
+        out = []
+        for i, ((x, y), (_, _, text, size, weight, style, color, ha, va)) in enumerate(zip(xy, self.specs)):
+            box = self.boxes.get(i)
+            if box is not None:
+                (bx0, by0), (bx1, by1) = to_px(np.array([box[:2], box[2:]], dtype=float)) * scale
+                box = (min(bx0, bx1), min(by0, by1), max(bx0, bx1), max(by0, by1))
+            for line, left, bottom, w, h, _a, _p in self._lines(x, y, text, size, weight, style, color, ha, va, dpi):
+                out.append((line, (left, bottom, left + w, bottom + h), box))
+        return out
+
+    def _lines(self, x, y, text, size, weight, style, color, ha, va, dpi):
+        """(line, left, bottom, width, height, sprite, pad) in pixels for each line of one text."""
+        lines = text.split("\n") if "\n" in text else (text,)
+        if len(lines) > 1:
+            step = self.linespacing * size * dpi / 72
+            extra = step * (len(lines) - 1)
+            top = y + (extra / 2 if va == "center" else extra if va in ("bottom", "baseline") else 0)
+        else:
+            step, top = 0, y
+        for k, line in enumerate(lines):
+            arr, w, h, d, pad = sprite(line, size, weight, style, color, dpi)
+            ly = top - k * step
+            left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
+            bottom = ly - (h / 2 if va == "center" else h if va == "top" else d if va == "baseline" else 0)
+            yield line, left, bottom, w, h, arr, pad
 
     @property
     def texts(self) -> list:
@@ -147,18 +198,7 @@ class TextLayer(Artist):
         dpi = renderer.dpi
         gc = renderer.new_gc()
         for (x, y), (_, _, text, size, weight, style, color, ha, va) in zip(xy, self.specs):
-            lines = text.split("\n") if "\n" in text else (text,)
-            if len(lines) > 1:
-                step = self.linespacing * size * dpi / 72
-                extra = step * (len(lines) - 1)
-                top = y + (extra / 2 if va == "center" else extra if va in ("bottom", "baseline") else 0)
-            else:
-                step, top = 0, y
-            for k, line in enumerate(lines):
-                arr, w, h, d, pad = sprite(line, size, weight, style, color, dpi)
-                ly = top - k * step
-                left = x - (0 if ha == "left" else w / 2 if ha == "center" else w)
-                bottom = ly - (h / 2 if va == "center" else h if va == "top" else d if va == "baseline" else 0)
+            for _l, left, bottom, _w, _h, arr, pad in self._lines(x, y, text, size, weight, style, color, ha, va, dpi):
                 renderer.draw_image(gc, int(round(left)) - pad, int(round(bottom)) - pad, arr)
         gc.restore()
 
@@ -166,7 +206,25 @@ class TextLayer(Artist):
 class BoardFigure(Figure):
     """A Figure whose PNGs are written with fast zlib compression (level 1) unless the caller asks
     otherwise: a board is re-encoded at every click, and level 1 about halves the encoding time for a
-    file a few per cent larger (the pixels are the same)."""
+    file a few per cent larger (the pixels are the same).
+
+    A board's figure knows its board (`.board`, set by `board_axes`' caller through `LayeredBoard`): as
+    the value of a notebook cell, or passed to `display()`, it shows as the board image (sharp on HiDPI
+    screens) with a one-line text fallback, never as an object repr."""
+
+    board = None
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return board_bundle(self.board if self.board is not None else self)
+
+    def _ipython_display_(self):
+        # Takes precedence over the formatter matplotlib's inline backend registers for every Figure.
+        from IPython.display import display
+        data, metadata = self._repr_mimebundle_()
+        display(data, metadata=metadata, raw=True)
+
+    def __repr__(self):
+        return board_text(self.board) if self.board is not None else super().__repr__()
 
     def savefig(self, fname, *args, **kwargs):
         fmt = kwargs.get("format")
@@ -225,13 +283,78 @@ def texts_of(fig) -> list:
 
 
 class PngMixin:
-    """For a board object with a `.fig`: `png()` gives its PNG bytes, and a notebook shows it as a PNG."""
+    """For a board object with a `.fig` (and `.state`): `png()` gives its PNG bytes, and a notebook shows
+    it as the board image (HiDPI) with a one-line text fallback."""
 
     def png(self, dpi: int = PNG_DPI) -> bytes:
         return png_bytes(self.fig, dpi)
 
-    def _repr_png_(self):
-        return self.png()
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return board_bundle(self)
+
+    def __repr__(self):
+        return board_text(self)
+
+
+def board_text(board) -> str:
+    """The text form of a board: the game, the step and who decides (or who won), in one sentence."""
+    from .common import find_step, player_name
+    state = getattr(board, "state", None)
+    if state is None:
+        return "A game board"
+    step = find_step(state)
+    where = step.title if step is not None else str(state.step)
+    if state.to_move is None:
+        won = " and ".join(player_name(state, w) for w in state.winners())
+        return f"{state.game.TITLE} board: the game is over, won by {won}."
+    from .common import who_moves
+    return f"{state.game.TITLE} board: {where}; to move: {who_moves(state)}."
+
+
+def board_bundle(board, scale: float = HIDPI):
+    """(data, metadata) for Jupyter: the board as a PNG rendered at `scale` x its intended size and shown
+    at that size, its text form, and `display_meta` of the position it shows (under "mars_rules")."""
+    import base64
+    fig = getattr(board, "fig", board)
+    w, h = fig.get_size_inches()
+    png = png_bytes(fig, PNG_DPI * scale)
+    data = {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": board_text(board)}
+    meta = {"image/png": {"width": int(round(w * PNG_DPI)), "height": int(round(h * PNG_DPI))}}
+    state = getattr(board, "state", None)
+    if state is not None:
+        from .common import display_meta
+        meta["mars_rules"] = display_meta(state)
+    return data, meta
+
+
+def text_extents(fig, dpi=PNG_DPI) -> list:
+    """(text line, drawn extent in pixels, labelled box in pixels or None) for every text of a board
+    figure, at `dpi`: the TextLayers' texts and ordinary Text artists (which label no box)."""
+    out = []
+    for ax in fig.axes:
+        for artist in ax.get_children():
+            if isinstance(artist, TextLayer):
+                out += artist.extents(dpi)
+        for t in ax.texts:
+            if t.get_visible() and t.get_text():
+                bb = t.get_window_extent(dpi=dpi)
+                out.append((t.get_text(), (bb.x0, bb.y0, bb.x1, bb.y1), None))
+    return out
+
+
+def overflows(fig, dpi=PNG_DPI, tolerance: float = 0.5) -> list:
+    """Sentences naming every text of a board figure whose drawn extent leaves the box it labels (or the
+    figure, for a text that labels no box): empty when every label fits."""
+    fw, fh = fig.get_size_inches() * dpi
+    figure = (0, 0, fw, fh)
+    problems = []
+    for line, (x0, y0, x1, y1), box in text_extents(fig, dpi):
+        bx0, by0, bx1, by1 = box if box is not None else figure
+        if x0 < bx0 - tolerance or y0 < by0 - tolerance or x1 > bx1 + tolerance or y1 > by1 + tolerance:
+            where = "its box" if box is not None else "the figure"
+            problems.append(f"{line!r} ({x0:.0f}..{x1:.0f} x {y0:.0f}..{y1:.0f} px) leaves {where} "
+                            f"({bx0:.0f}..{bx1:.0f} x {by0:.0f}..{by1:.0f} px)")
+    return problems
 
 
 class LayeredBoard(PngMixin):
@@ -256,6 +379,8 @@ class LayeredBoard(PngMixin):
     LINE_COLOUR = "#333333"
 
     def _start_layers(self):
+        if isinstance(self.fig, BoardFigure):
+            self.fig.board = self  # the figure shows itself as this board (BoardFigure._repr_mimebundle_)
         self._layout = None
         self._dyn: list = []
         self._static_layer = None
@@ -291,8 +416,8 @@ class LayeredBoard(PngMixin):
         self._texts = TextLayer(linespacing=self.LINESPACING)
         self._under, self._patches, self._hatched, self._front, self._lines, self._own = [], [], [], [], [], []
 
-    def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal"):
-        self._texts.add(x, y, s, size, weight, color, ha, va, style)
+    def _t(self, x, y, s, size=8, weight="normal", color="black", ha="left", va="center", style="normal", box=None):
+        self._texts.add(x, y, s, size, weight, color, ha, va, style, box)
 
     def _flush(self, static):
         """Add what was queued as a few artists; returns them, the text layer last."""

@@ -102,11 +102,18 @@ def render_png(fig, dpi: int = PNG_DPI) -> bytes:
     return buf.getvalue()
 
 
-def show_png(out, png: bytes) -> None:
-    """Replace what an Output widget shows by this PNG, from the kernel side (tests can read it back)."""
+def click_scale(board) -> float:
+    """Pixels per CSS pixel of the board the Explorer shows after a click: the board's `CLICK_SCALE` (the
+    highest scale that keeps a click under 80 ms, measured by benchmarks/bench_redraw.py), else 1."""
+    return getattr(board, "CLICK_SCALE", 1)
+
+
+def show_png(out, png: bytes, width: int | None = None) -> None:
+    """Replace what an Output widget shows by this PNG, from the kernel side (tests can read it back);
+    `width` (CSS pixels) shows a HiDPI picture at its intended size."""
     from IPython.display import Image
     out.outputs = ()
-    out.append_display_data(Image(data=png, format="png"))
+    out.append_display_data(Image(data=png, format="png", width=width))
 
 
 def shown_png(out) -> bytes | None:
@@ -117,6 +124,26 @@ def shown_png(out) -> bytes | None:
         if data:
             return base64.b64decode(data) if isinstance(data, str) else data
     return None
+
+
+def display_meta(state, sheet=None) -> dict:
+    """What a displayed board or score sheet shows, as display metadata (the teaching-coverage test reads
+    it): the game, the step, the kind of the action that made this position (when known), whether the
+    game is over and how it ended, and for a score sheet its rows (category -> points per player) and
+    its tie-break line."""
+    from mars_rules.core import made_by
+    game = state.game
+    last = made_by(state)
+    meta = {"game": game_name(game), "step": state.step, "last_action": last.kind if last is not None else None,
+            "over": bool(state.is_over)}
+    ending = getattr(game, "end_reason", None)
+    meta["end"] = ending(state) if state.is_over and ending is not None else None
+    if sheet is not None:
+        n = len(sheet.players)
+        meta["score"] = {c: [sheet.points(p, c) for p in range(n)] for c in sheet.categories}
+        meta["tiebreak"] = sheet.tiebreak
+        meta["final"] = bool(sheet.final)
+    return meta
 
 
 def esc(text) -> str:

@@ -26,7 +26,7 @@ import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
 
-from .common import (PNG_DPI, esc, group_by_kind, kind_title, make_board, player_name, render_png, short_error,
+from .common import (PNG_DPI, click_scale, esc, group_by_kind, kind_title, make_board, player_name, render_png, short_error,
                      show_png, shown_png, step_help_html, steps_html, title_html)
 from .scoresheet import ScoreSheet
 
@@ -366,12 +366,13 @@ class Explorer(W.VBox):
                     self._board_for = None  # unknown if update fails half-way
                     self.board.update(shown)
                     self._board_for = (state, self.view_as)
-                self.png = render_png(self.board.fig)
+                self.png = render_png(self.board.fig, PNG_DPI * click_scale(self.board))
                 self._png_cache[key] = (state, self.png)
                 if len(self._png_cache) > PNG_CACHE:
                     self._png_cache.popitem(last=False)
-            show_png(self.board_out, self.png)
-            width = f"{int(round(self.board.fig.get_figwidth() * PNG_DPI)) + 8}px"
+            css_width = int(round(self.board.fig.get_figwidth() * PNG_DPI))
+            show_png(self.board_out, self.png, css_width)
+            width = f"{css_width + 8}px"
             if self.board_out.layout.width != width:  # the image's own width, so the panel sits beside it
                 self.board_out.layout.width = width
             self._shown_for = (state, self.view_as)

@@ -55,6 +55,29 @@ def to_html(sheet, css: bool = True) -> str:
     return (CSS if css else "") + f'<div class="mr-score">{table}</div>'
 
 
+class ScoreTable:
+    """A position's score sheet as a notebook shows it: `score_table(state)` as a cell's value is the HTML
+    table (with the sheet as text for plain frontends), and its display metadata says which rows it
+    shows (for the teaching-coverage test)."""
+
+    def __init__(self, state, sheet=None):
+        self.state = state
+        self.sheet = state.score() if sheet is None else sheet
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .common import display_meta
+        return ({"text/html": to_html(self.sheet), "text/plain": str(self.sheet)},
+                {"mars_rules": display_meta(self.state, self.sheet)})
+
+    def __repr__(self):
+        return str(self.sheet)
+
+
+def score_table(state, sheet=None) -> ScoreTable:
+    """The score sheet of `state` (or the given `sheet` of it) as an HTML table for a notebook cell."""
+    return ScoreTable(state, sheet)
+
+
 class ScoreSheet(ipywidgets.HTML):
     """A score sheet display: `ScoreSheet(state)` or `ScoreSheet(sheet)`; `.update(...)` redraws it.
 

@@ -7,10 +7,11 @@ from .positions import MAX_POSITION_CHARS, Checker, parse_position
 from .score import ScoreRow, ScoreSheet
 from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_comparison, game_seed,
                        greedy_policy, simulate, wilson)
-from .state import GameState, indexed_replace, setter
+from .coverage import Coverage, ScoreItem, slug
+from .state import GameState, indexed_replace, made_by, setter
 
 __all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
-           "GameState", "indexed_replace", "setter", "History", "playout", "random_policy", "draw_index", "pick",
+           "GameState", "indexed_replace", "setter", "made_by", "Coverage", "ScoreItem", "slug", "History", "playout", "random_policy", "draw_index", "pick",
            "as_fractions",
            "Checker", "parse_position", "MAX_POSITION_CHARS", "simulate", "compare", "greedy_policy",
            "POLICIES", "SimulationResult", "Comparison", "format_comparison", "game_seed", "wilson"]

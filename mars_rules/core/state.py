@@ -23,6 +23,27 @@ from .chance import as_fractions, pick
 
 _MISSING = object()
 _last = [None, None]  # one-entry cache: the State whose legal actions were asked last, and those actions
+_made_by: dict = {}   # id(State) -> (State, Action): the action `apply` or `resolve_chance` made it with
+MADE_BY_LIMIT = 256
+
+
+def made_by(state):
+    """The Action that made `state` from its predecessor, when `apply` or `resolve_chance` made it in this
+    process (for display: a notebook's board says which kind of action was just taken); else None.
+
+    >>> import mars_rules
+    >>> s = mars_rules.load("ruins_of_mars").new_game(players=2, seed=7)
+    >>> made_by(s.apply(s.legal_actions()[0])).kind == s.legal_actions()[0].kind
+    True
+    """
+    hit = _made_by.get(id(state))
+    return hit[1] if hit is not None and hit[0] is state else None
+
+
+def _remember(state, action):
+    if len(_made_by) >= MADE_BY_LIMIT:
+        _made_by.clear()
+    _made_by[id(state)] = (state, action)
 
 
 def indexed_replace(fields):
@@ -115,7 +136,9 @@ class GameState:
         if action not in self.legal_actions():
             reason, rule = self._why(action)
             raise IllegalAction(reason, rule)
-        return self.advance(action)
+        nxt = self.advance(action)
+        _remember(nxt, action)
+        return nxt
 
     def advance(self, action) -> "GameState":
         """Apply an Action taken from this State's `legal_actions()`, without checking it again.
@@ -145,7 +168,10 @@ class GameState:
 
     def resolve_chance(self) -> "GameState":
         """Draw the outcome from the game's own seeded stream (same seed and history, same result)."""
-        return self.advance(self.drawn_outcome())
+        outcome = self.drawn_outcome()
+        nxt = self.advance(outcome)
+        _remember(nxt, outcome)
+        return nxt
 
     # ----- positions ---------------------------------------------------
     def to_json(self) -> str:
