@@ -7,7 +7,7 @@ scale is the PNG's pixels per CSS pixel (1 = the board's intended size, 2 = HiDP
 renders at the board's CLICK_SCALE (marked *), the highest scale whose click stays under the target
 of 80 ms. Numbers are printed, never asserted.
 
-    .venv/bin/python benchmarks/bench_redraw.py [actions per game, default 60] [scales, default 1,1.5,2]
+    .venv/bin/python benchmarks/bench_redraw.py [actions per game, default 60] [scales, default 1,1.5,2] [game ...]
 """
 from __future__ import annotations
 
@@ -64,10 +64,13 @@ def bench(game, n_actions: int, seed: int = 1, scale: float = 1):
 def main(argv):
     n = int(argv[1]) if len(argv) > 1 else 60
     scales = [float(x) for x in argv[2].split(",")] if len(argv) > 2 else [1, 1.5, 2]
+    only = set(argv[3:])
     print(f"Action -> updated board PNG, median over {n} actions of seeded random play (target < {TARGET_MS} ms)")
     print(f"{'game':<16}{'scale':>6}{'board ms':>10}{'p90':>8}{'explorer ms':>13}{'p90':>8}{'PNG kB':>8}  verdict")
     measured = 0
     for name, game in mars_rules.GAMES.items():
+        if only and name not in only:
+            continue
         if not is_playable(game) or board_module(game) is None:
             print(f"{name:<16}  (no board module widgets/{name}.py yet: skipped)")
             continue
