@@ -65,6 +65,7 @@ from mars_rules.core import Step
 
 from . import data
 from .codec import from_json
+from .coverage import COVERAGE, end_reason
 from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
 from .scenario import at_step, do, edit, find_action, quick_start
 from .state import Colony, State
@@ -155,4 +156,5 @@ def _bind():
 _bind()
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "data",
-           "load_cards", "find_action", "do", "quick_start", "edit", "at_step"]
+           "load_cards", "find_action", "do", "quick_start", "edit", "at_step", "COVERAGE",
+           "end_reason"]

@@ -85,6 +85,7 @@ from .codec import from_json
 from .setup import new_game
 from .state import TURN_STEPS, State
 from .policies import evaluate, greedy  # noqa: E402,F401
+from .coverage import COVERAGE, end_reason  # noqa: E402
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)
@@ -99,4 +100,5 @@ import sys as _sys  # noqa: E402
 
 State.game = _sys.modules[__name__]
 
-__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State"]
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "COVERAGE",
+           "end_reason"]

@@ -68,6 +68,7 @@ from . import codec, crafting, data, flow, legal, moves, scoring, text  # noqa: 
 from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
 from .state import NO_FLIP, State
 from .policies import evaluate, greedy  # noqa: E402,F401
+from .coverage import COVERAGE, end_reason
 
 TITLE = "Ruins"
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -174,4 +175,4 @@ import sys as _sys  # noqa: E402
 State.game = _sys.modules[__name__]
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "Cards",
-           "load_cards", "default_used"]
+           "load_cards", "default_used", "COVERAGE", "end_reason"]
