@@ -66,18 +66,28 @@ def tiebreak_key(state, seat) -> tuple:
     return (pl.crystals, advanced_count(state, owner=seat), pl.progress)
 
 
+TIEBREAKERS = ("Crystals", "Advanced Buildings", "Progress cubes")
+"""The tie-breakers in order (End of the Game); `tiebreak_key` gives each player's values."""
+
+
 def _rank(state, totals):
+    """(winners, the tie-break line): the line names the tie-breakers that decided, in order."""
     best = max(totals)
     tied = [s for s, v in enumerate(totals) if v == best]
     if len(tied) == 1:
         return tuple(tied), ""
-    keys = {s: tiebreak_key(state, s) for s in tied}
-    top = max(keys.values())
-    win = tuple(s for s in tied if keys[s] == top)
     names = ", ".join(state.players[s] for s in tied)
-    if len(win) == 1:
-        return win, f"Tie on {best} OP between {names}: broken by Crystals, Advanced Buildings, Progress cubes."
-    return win, f"Tie on {best} OP between {names}, still tied after Crystals, Advanced Buildings and Progress cubes: a shared win."
+    keys = {s: tiebreak_key(state, s) for s in tied}
+    left, used = tied, []
+    for i, what in enumerate(TIEBREAKERS):
+        top = max(keys[s][i] for s in left)
+        kept = [s for s in left if keys[s][i] == top]
+        if len(kept) < len(left):
+            used.append(f"{what} ({', '.join(f'{state.players[s]} {keys[s][i]}' for s in left)})")
+        left = kept
+        if len(left) == 1:
+            return tuple(left), f"Tie on {best} OP between {names}: broken by {', then '.join(used)}."
+    return tuple(left), f"Tie on {best} OP between {names}, still tied after every tie-breaker: a shared win."
 
 
 def score(state) -> ScoreSheet:

@@ -63,28 +63,37 @@ def score(s) -> ScoreSheet:
         per = 2 if b.radiation == most and most > 0 else 1
         rows.append(ScoreRow(p, "Radiation", -per * b.radiation, R_RAD))
     sheet = ScoreSheet(tuple(s.players), tuple(rows))
-    win = _winners(s, sheet, n)
-    if s.solo:
-        tb = "Solo Variant: the human wins only with more PP than the AI (a tie goes to the AI)."
-    else:
-        tb = "Tie-breakers: least Radiation, then most Language PP; a tie beyond that is shared."
+    win, tb = _ranking(s, sheet.totals)
     return sheet._replace(tiebreak=tb, final=s.to_move is None, winners=win)
 
 
-def _winners(s, sheet, n):
-    totals = sheet.totals
-    if s.solo:
-        return (0,) if totals[0] > totals[1] else (1,)
+def _ranking(s, totals):
+    """(winners, the tie-break line): the line names the tie-breaker that decided, when one did."""
+    n = len(totals)
     best = max(totals)
     tied = [p for p in range(n) if totals[p] == best]
-    if len(tied) > 1:
-        low = min(s.boards[p].radiation for p in tied)
-        tied = [p for p in tied if s.boards[p].radiation == low]
-    if len(tied) > 1:
-        lp = {p: language_pp(s.boards[p]) for p in tied}
-        hi = max(lp.values())
-        tied = [p for p in tied if lp[p] == hi]
-    return tuple(tied)
+    names = lambda seats: " and ".join(s.players[p] for p in seats)  # noqa: E731
+    if s.solo:
+        win = (0,) if totals[0] > totals[1] else (1,)
+        if len(tied) > 1:
+            return win, f"Tie on {best} PP: broken in favour of the AI (Solo Variant: the human needs more PP)."
+        return win, "Solo Variant: the human wins only with more PP than the AI (a tie goes to the AI)."
+    if len(tied) == 1:
+        return tuple(tied), "Tie-breakers: least Radiation, then most Language PP; a tie beyond that is shared."
+    head = f"Tie on {best} PP between {names(tied)}"
+    rad = {p: s.boards[p].radiation for p in tied}
+    low = min(rad.values())
+    after_rad = [p for p in tied if rad[p] == low]
+    if len(after_rad) == 1:
+        detail = ", ".join(f"{s.players[p]} {rad[p]}" for p in tied)
+        return tuple(after_rad), f"{head}: broken by least Radiation ({detail})."
+    lp = {p: language_pp(s.boards[p]) for p in after_rad}
+    hi = max(lp.values())
+    win = tuple(p for p in after_rad if lp[p] == hi)
+    detail = ", ".join(f"{s.players[p]} {lp[p]}" for p in after_rad)
+    if len(win) == 1:
+        return win, f"{head}, also tied on Radiation ({low}): broken by most Language PP ({detail})."
+    return win, f"{head}, still tied on Radiation and Language PP: a shared win."
 
 
 def winners(s) -> tuple:

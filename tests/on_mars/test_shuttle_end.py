@@ -176,14 +176,17 @@ def test_tie_breaks_crystals_advanced_buildings_progress_then_shared():
     assert s.score().totals[0] == s.score().totals[1]
     assert s.winners() == (0, 1) and "shared" in s.score().tiebreak
     assert setp(s, 1, crystals=3).winners() == (1,)
+    assert "broken by Crystals (" in setp(s, 1, crystals=3).score().tiebreak  # the line names the decider
     adv = s._replace(buildings=tuple((h, b, 0, 3, m) if h == (0, -2) else (h, b, a, c, m)
                                      for h, b, a, c, m in s.buildings))
     adv = setp(adv, 0, blueprints=((3, 1),))
     adv = setp(adv, 1, hangar=1, depot_ships=4)
     assert adv.score().totals[0] == adv.score().totals[1] and adv.winners() == (0,)
+    assert "then Advanced Buildings (" in adv.score().tiebreak or "by Advanced Buildings (" in adv.score().tiebreak
     prog = setp(s, 0, progress=1, progress_types=("mine",))
     prog = setp(prog, 1, lab=(("mine", "bottom", 1), ("shelter", "middle", 2)))
     assert prog.score().totals[0] == prog.score().totals[1] and prog.winners() == (0,)
+    assert "Progress cubes (" in prog.score().tiebreak and "Advanced Buildings (" not in prog.score().tiebreak
     assert colony(game()).winners() == ()  # not over yet
 
 

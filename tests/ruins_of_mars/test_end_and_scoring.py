@@ -110,6 +110,7 @@ def test_tiebreakers_least_radiation_then_language_pp_then_shared():
     over = s._replace(step="game_over", to_move=None)
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0, 2)                       # same radiation, same language PP: shared
+    assert "a shared win" in over.score().tiebreak
     over = player(over, 2, languages=(3, 2, 0, 0, 0), radiation=0)   # 2 + 1 = 3 PP
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0, 2)
@@ -118,9 +119,11 @@ def test_tiebreakers_least_radiation_then_language_pp_then_shared():
     over = give_tech(over, 2, "L1-04", 0)                # + 1 PP card: 3 PP, language PP only 2
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0,)                         # more Language PP wins the tie
+    assert "broken by most Language PP" in over.score().tiebreak  # the tie-break line names the decider
     over = player(over, 0, radiation=1, languages=(3, 3, 2, 0, 0))   # 5 - 2 = 3
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (2,)                         # least Radiation wins first
+    assert "broken by least Radiation" in over.score().tiebreak
     assert over.score().final
 
 
