@@ -20,8 +20,14 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told: --allow-root only when the user is root (a container).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+LAB_ARGS ?=
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	@echo "Starting JupyterLab on notebooks/00_start_here.ipynb: open the http://127.0.0.1:... address it prints below"
+	@echo "(with its token). Stop it with Ctrl+C in this terminal, then y (or Ctrl+C twice)."
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

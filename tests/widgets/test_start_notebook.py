@@ -3,6 +3,8 @@ import json
 import pathlib
 import re
 
+from tests.notebooks.executed import notebook_paths
+
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
 
@@ -32,7 +34,19 @@ def test_links_are_relative_and_match_the_notebooks_on_disk():
         target = NOTEBOOKS / link
         if not target.exists():  # not written yet is fine; a notebook of that number under another name is not
             prefix = target.name[:3]
-            twins = sorted(p.name for p in target.parent.glob(f"{prefix}*.ipynb")) if prefix[:2].isdigit() else []
+            twins = sorted(p.name for p in notebook_paths(target.parent) if p.name.startswith(prefix)) \
+                if prefix[:2].isdigit() else []
             assert not twins, f"{link} does not exist but {twins} does: update the link"
-    for nb in sorted(NOTEBOOKS.glob("*/*.ipynb")):  # every game notebook is linked
+    for nb in notebook_paths():  # every notebook is linked (JupyterLab's checkpoint copies are not notebooks)
+        if nb == START:
+            continue
         assert nb.relative_to(NOTEBOOKS).as_posix() in found, f"00_start_here does not link {nb}"
+
+
+def test_checkpoint_copies_are_never_taken_for_notebooks(tmp_path):
+    """JupyterLab writes `.ipynb_checkpoints/` beside a notebook it saved: every glob of notebooks skips it."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "01_a.ipynb").write_text("{}")
+    (tmp_path / "game" / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "game" / ".ipynb_checkpoints" / "01_a-checkpoint.ipynb").write_text("{}")
+    assert [p.name for p in notebook_paths(tmp_path)] == ["01_a.ipynb"]
