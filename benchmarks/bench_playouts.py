@@ -1,8 +1,9 @@
 """Random-play speed of every game in mars_rules.GAMES, for each of its player counts.
 
 Prints, per game and player count: microseconds per random-play action (legal actions + a uniform
-choice + advance; a chance node's resolve_chance counts as one action), games per second, actions per
-game, and the time of `from_json` on a mid-game position. Each figure is the median of several runs,
+choice + advance; a chance node's resolve_chance counts as one action), the same with the checked
+`apply` instead of `advance` (and its extra cost in per cent; the target is at most 10%), games per
+second, actions per game, and the time of `from_json` on a mid-game position. Each figure is the median of several runs,
 timed after a few untimed games (Ruins keeps memo tables of its legality search that fill during the
 first games of a process, as in any long simulation); the last column is the cost of those first games.
 Times are this process's CPU time (time.process_time), so other work on a shared machine does not
@@ -24,8 +25,9 @@ from mars_rules import CHANCE
 MAX_ACTIONS = 200_000
 
 
-def play(game, players, seed, keep_middle=False):
-    """(actions, seconds, a mid-game state or None) for one random game (new_game is not timed)."""
+def play(game, players, seed, keep_middle=False, checked=False):
+    """(actions, seconds, a mid-game state or None) for one random game (new_game is not timed); with
+    `checked`, each decision goes through the checked `apply` instead of `advance`."""
     s = game.new_game(players=players, seed=seed)
     rng = random.Random(seed)
     history = [] if keep_middle else None
@@ -37,7 +39,8 @@ def play(game, players, seed, keep_middle=False):
             s = s.resolve_chance()
         else:
             legal = s.legal_actions()
-            s = s.advance(legal[int(rng.random() * len(legal))])
+            action = legal[int(rng.random() * len(legal))]
+            s = s.apply(action) if checked else s.advance(action)
         n += 1
         if keep_middle and n % 50 == 0:
             history.append(s)
@@ -54,7 +57,7 @@ def bench(game, players, runs, games_per_run):
     characters, us per action of the first games in a fresh process). The timed runs come after WARMUP
     untimed games (other seeds): some games keep memo tables that fill during the first games of a
     process, as in any long simulation; the first games are reported apart."""
-    per_action, per_second, lengths = [], [], []
+    per_action, per_second, lengths, per_checked = [], [], [], []
     middle = None
     first_n = first_t = 0
     for seed in range(1, WARMUP + 1):
@@ -74,6 +77,12 @@ def bench(game, players, runs, games_per_run):
             lengths.append(n)
         per_action.append(total_t / total_n * 1e6)
         per_second.append(games_per_run / total_t)
+        check_n, check_t = 0, 0.0
+        for k in range(games_per_run):  # the same games through the checked apply
+            n, dt, _ = play(game, players, seed - games_per_run + 1 + k, checked=True)
+            check_n += n
+            check_t += dt
+        per_checked.append(check_t / check_n * 1e6)
     load = []
     if middle is not None:
         text = middle.to_json()
@@ -85,7 +94,7 @@ def bench(game, players, runs, games_per_run):
             load.append((time.process_time() - t0) / reps * 1e6)
     return (statistics.median(per_action), statistics.median(per_second), statistics.median(lengths),
             statistics.median(load) if load else float("nan"), len(text) if middle is not None else 0,
-            first_t / first_n * 1e6)
+            first_t / first_n * 1e6, statistics.median(per_checked))
 
 
 def main(argv):
@@ -93,17 +102,17 @@ def main(argv):
     games_per_run = int(argv[2]) if len(argv) > 2 else 6
     print(f"Random play, median of {runs} runs of {games_per_run} games after {WARMUP} untimed games (CPU time;"
           f" new_game not timed); 'first' is us/action over the first {games_per_run} games of the process")
-    print(f"{'game':<16}{'players':>8}{'us/action':>11}{'games/s':>10}{'actions/game':>14}"
+    print(f"{'game':<16}{'players':>8}{'us/action':>11}{'checked':>9}{'+%':>6}{'games/s':>10}{'actions/game':>14}"
           f"{'from_json us':>14}{'json chars':>12}{'first':>8}")
     for name, game in mars_rules.GAMES.items():
         for players in getattr(game, "PLAYER_COUNTS", ()):
             try:
-                us, gps, length, load, chars, first = bench(game, players, runs, games_per_run)
+                us, gps, length, load, chars, first, checked = bench(game, players, runs, games_per_run)
             except Exception as e:  # another game may be unfinished: report it, go on
                 print(f"{name:<16}{players:>8}  error: {type(e).__name__}: {e}"[:160])
                 continue
-            print(f"{name:<16}{players:>8}{us:>11.1f}{gps:>10.1f}{length:>14.0f}{load:>14.0f}{chars:>12}"
-                  f"{first:>8.1f}")
+            print(f"{name:<16}{players:>8}{us:>11.1f}{checked:>9.1f}{(checked / us - 1) * 100:>6.0f}{gps:>10.1f}"
+                  f"{length:>14.0f}{load:>14.0f}{chars:>12}{first:>8.1f}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from collections import OrderedDict
 import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
+from mars_rules.core.state import check_seat
 
 from .common import (PNG_DPI, click_scale, esc, group_by_kind, kind_title, make_board, player_name, render_png, short_error,
                      show_png, shown_png, step_help_html, steps_html, title_html)
@@ -222,8 +223,12 @@ class Explorer(W.VBox):
     def set_view(self, player) -> bool:
         """Show the game as `player` sees it (None: the teacher, who sees everything)."""
         def run():
-            if player is not None and player not in range(len(self.state.players)):
-                raise ValueError(f"no seat {player!r}")
+            if player is not None:
+                try:
+                    check_seat(self.state, player)  # an int seat: not True, not 1.0
+                except ValueError:
+                    raise IllegalAction(f"no seat {player!r}: the seats are 0..{len(self.state.players) - 1}, "
+                                        "or None for the teacher's view", "View as") from None
             self.view_as = player
         return self._guarded(run)
 

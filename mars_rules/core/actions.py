@@ -5,6 +5,16 @@
 ('place_rover', 0, 'Workshop', 'Place the Rover on the Workshop')
 >>> a == Action("place_rover", 0, {"site": "Workshop"})
 True
+
+Two Actions are equal when their kind, player and params are, whatever the order the params are
+given in, and a list stands for the tuple of its items (a hex copied from a position's JSON, `[2, 2]`,
+is the tuple `(2, 2)`). Values are compared with their types: `True` is not the seat 1, and `1.0` is
+not the number 1 (the engine never uses either where it means an int).
+
+>>> Action("t", 0, {"from": "Lab", "tile": 3}) == Action("t", 0, {"tile": 3, "from": "Lab"})
+True
+>>> Action("m", 0, {"hex": [2, 2]}) == Action("m", 0, {"hex": (2, 2)}), Action("m", True) == Action("m", 1)
+(True, False)
 """
 from __future__ import annotations
 
@@ -61,19 +71,46 @@ class Action(tuple):
                 return v
         return default
 
+    def key(self) -> tuple:
+        """The Action's identity, whatever the order of its params and whether a value is a list or a
+        tuple: (kind, player, sorted params), each value tagged with its type. Raises TypeError when the
+        Action is malformed (params that are not (name, value) pairs, a value that is not a number, a
+        string, None or a sequence of them)."""
+        kind = self[0]
+        if not isinstance(kind, str):
+            raise TypeError(f"the kind {kind!r} is not a string")
+        items = self[2]
+        pairs = []
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
+                raise TypeError(f"the params {items!r} are not (name, value) pairs")
+            pairs.append((item[0], _canon(item[1])))
+        pairs.sort(key=_first)
+        if len({k for k, _ in pairs}) != len(pairs):
+            raise TypeError(f"a param is given twice in {items!r}")
+        return kind, _canon(self[1]), tuple(pairs)
+
     def __eq__(self, other):
         if self is other:
             return True
         if not isinstance(other, Action):
             return NotImplemented
-        return self[0] == other[0] and self[1] == other[1] and self[2] == other[2]
+        if self[0] != other[0]:
+            return False
+        try:
+            return self.key() == other.key()
+        except TypeError:
+            return False
 
     def __ne__(self, other):
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self):
-        return hash((self[0], self[1], self[2]))
+        try:
+            return hash(self.key())
+        except TypeError:  # a malformed Action is equal to no other: any stable hash will do
+            return hash(repr(self))
 
     def __str__(self):
         text = self[3]
@@ -81,11 +118,17 @@ class Action(tuple):
             return text(self)
         if text:
             return text
-        args = ", ".join(f"{k} {v}" for k, v in self[2])
-        return f"{self[0].replace('_', ' ')}" + (f" ({args})" if args else "")
+        try:
+            args = ", ".join(f"{k} {v}" for k, v in self[2])
+        except (TypeError, ValueError):
+            return repr(self)
+        return f"{str(self[0]).replace('_', ' ')}" + (f" ({args})" if args else "")
 
     def __repr__(self):
-        args = "".join(f", {k}={v!r}" for k, v in self[2])
+        try:
+            args = "".join(f", {k}={v!r}" for k, v in self[2])
+        except (TypeError, ValueError):
+            args = f", params={self[2]!r}"
         return f"Action({self[0]!r}, player={self[1]!r}{args})"
 
     def __reduce__(self):
@@ -102,6 +145,25 @@ class Action(tuple):
         """The inverse of `to_dict` (lists become tuples again)."""
         params = {k: _hashable(v) for k, v in data.get("params", {}).items()}
         return cls(data["kind"], data.get("player"), params, data.get("text"))
+
+
+def _first(pair):
+    return pair[0]
+
+
+def _canon(v):
+    """A value as it takes part in an Action's identity: tagged with its type (so True is not 1 and 1.0 is
+    not 1), lists and tuples alike."""
+    t = type(v)
+    if t is int or t is str or v is None:
+        return v
+    if t is bool:
+        return ("bool", v)
+    if t is float:
+        return ("float", v)
+    if t is tuple or t is list:
+        return ("seq",) + tuple(_canon(x) for x in v)
+    raise TypeError(f"{v!r} ({t.__name__}) is not a value an Action can hold")
 
 
 def _jsonable(v):

@@ -17,12 +17,15 @@ A game State provides the fields `seed`, `draws`, `step`, `to_move`, `events`,
 from __future__ import annotations
 
 import json
+from itertools import repeat
+from operator import is_
 
 from .actions import CHANCE, Action, IllegalAction
 from .chance import as_fractions, pick
 
 _MISSING = object()
 _last = [None, None]  # one-entry cache: the State whose legal actions were asked last, and those actions
+_twins = [None, None]  # one-entry cache: the legal actions indexed by their key (Action.key), and that tuple
 _made_by: dict = {}   # id(State) -> (State, Action): the action `apply` or `resolve_chance` made it with
 MADE_BY_LIMIT = 256
 
@@ -38,6 +41,22 @@ def made_by(state):
     """
     hit = _made_by.get(id(state))
     return hit[1] if hit is not None and hit[0] is state else None
+
+
+def _short(obj, limit=120) -> str:
+    """repr of an object, cut to `limit` characters (an error message quotes what it was given)."""
+    try:
+        text = repr(obj)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the error being reported
+        text = f"<{type(obj).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_seat(state, player) -> int:
+    """`player` as a seat of this game (an int, not a bool or a float, in range), else ValueError."""
+    if type(player) is not int or not 0 <= player < len(state.players):
+        raise ValueError(f"{_short(player)} is not a seat of this game (0..{len(state.players) - 1})")
+    return player
 
 
 def _remember(state, action):
@@ -127,18 +146,46 @@ class GameState:
         return None
 
     def apply(self, action) -> "GameState":
-        """The State after `action`; raises IllegalAction (naming the rule) if it is not legal here."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an Action; choose one of state.legal_actions().",
-                                "The game contract")
-        if self.to_move is None:
-            raise IllegalAction("The game is over: no more actions can be taken.", self._end_rule())
-        if action not in self.legal_actions():
-            reason, rule = self._why(action)
-            raise IllegalAction(reason, rule)
+        """The State after `action`; raises IllegalAction (naming the rule) if it is not legal here.
+
+        The engine plays its own legal Action equal to `action` (Action.key: params in any order, lists
+        for tuples), never the caller's object."""
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))):  # not one of the engine's own objects: find its twin
+            action = self.legal_twin(action)
         nxt = self.advance(action)
         _remember(nxt, action)
         return nxt
+
+    def legal_twin(self, action) -> Action:
+        """The legal Action equal to `action` (found by its key), or IllegalAction saying why there is none."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{_short(action)} is not an Action; choose one of state.legal_actions().",
+                                "The game contract")
+        if self.to_move is None:
+            raise IllegalAction("The game is over: no more actions can be taken.", self._end_rule())
+        try:
+            key = action.key()
+        except TypeError as e:
+            raise IllegalAction(f"{_short(action)} is malformed: {e}.", "The game contract") from None
+        legal = self.legal_actions()
+        if _twins[1] is not legal:
+            _twins[0] = {a.key(): a for a in legal}
+            _twins[1] = legal
+        twin = _twins[0].get(key)
+        if twin is None:
+            raise IllegalAction(*self._refusal(action))
+        return twin
+
+    def _refusal(self, action) -> tuple:
+        """(reason, rule) for an Action that is not legal here: the game's own `_why`, or, should that fail
+        on a value of an unexpected type, a plain list of what is legal."""
+        try:
+            return self._why(action)
+        except Exception:  # noqa: BLE001 - a hand-built Action may hold anything: say what is legal instead
+            shown = "; ".join(str(a) for a in self.legal_actions()[:6])
+            return (f"{_short(action)} is not one of the legal choices here (values are compared with their "
+                    f"types: 1.0 is not 1). Legal now: {shown}.", "The game contract")
 
     def advance(self, action) -> "GameState":
         """Apply an Action taken from this State's `legal_actions()`, without checking it again.
@@ -184,7 +231,7 @@ class GameState:
 
     def explain(self, action) -> str:
         """Why `action` is or is not legal here, in words (for a widget's error line)."""
-        if isinstance(action, Action) and action in self.legal_actions():
-            return f"Legal: {action}."
-        reason, rule = self._why(action)
-        return f"{reason} ({rule})"
+        try:
+            return f"Legal: {self.legal_twin(action)}."
+        except IllegalAction as e:
+            return f"{e.reason} ({e.rule})"

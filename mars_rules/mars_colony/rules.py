@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from mars_rules.core import CHANCE
+from mars_rules.core.state import check_seat
 
 from . import rules_build as B
 from . import rules_end as E
@@ -188,6 +189,8 @@ def view(s, player):
     holds what is public about them: (hand sizes, kept R&D counts, supply size, R&D1 size, R&D2 size)."""
     if s.viewer >= 0:
         raise ValueError("this is already a player's view")
+    if player is not None:
+        check_seat(s, player)
     if player is None:
         return s
     if not isinstance(player, int) or not 0 <= player < len(s.players):

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mars_rules.core import CHANCE, GameState, indexed_replace, Step
+from mars_rules.core import CHANCE, GameState, Step, indexed_replace
+from mars_rules.core.state import check_seat
 
 from . import data as D
 
@@ -166,6 +167,9 @@ class State(_Fields, GameState):
         and so is the seed of the chance stream (-1): with it, replaying `new_game` with the same seed would
         deal the same secret goals, and it tells every future draw (the order of the decks). A view is for
         looking, not for playing on: its chance draws are not the game's."""
+        if player is None:
+            return self  # the teacher's view
+        check_seat(self, player)
         pieces = tuple(pl if i == player else pl._replace(goals=(-1,) * len(pl.goals))
                        for i, pl in enumerate(self.pieces))
         decks = self.decks[:4] + ((-1,) * len(self.decks[4]),) + self.decks[5:]

@@ -7,6 +7,8 @@ so a game made with a user's cards reloads with the same cards. A ruin record is
 """
 from __future__ import annotations
 
+from mars_rules.core.state import check_seat
+
 from collections import Counter
 
 from mars_rules.core import CHANCE, Checker, PositionError, parse_position
@@ -198,8 +200,9 @@ def _read(data) -> State:
 
 def view(s, player: int):
     """What `player` sees: others' hands, the decks and others' secret flips face down."""
-    if not (isinstance(player, int) and 0 <= player < len(s.players)):
-        return s
+    if player is None:
+        return s  # the teacher's view
+    check_seat(s, player)
     hands = tuple(h if q == player else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
     flips = s.flips
     if s.step == "night_flip":

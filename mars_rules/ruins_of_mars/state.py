@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mars_rules.core import GameState
+from mars_rules.core.state import check_seat
 
 
 class Player(NamedTuple):
@@ -185,6 +186,9 @@ class State(_Fields, GameState):
         every other position it is the State with its seed replaced by -1: the seed would tell the
         future dice and draws, which nobody at the table knows. The teacher's view is the State itself;
         ``hidden(player)`` lists the card ids whose faces the players may not look at."""
+        if player is None:
+            return self  # the teacher's view
+        check_seat(self, player)
         return (_solo_ai.masked_view(self) if self.solo else self)._replace(seed=-1)
 
     def hidden(self, player):

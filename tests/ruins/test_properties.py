@@ -92,7 +92,10 @@ def test_views_hide_hands_decks_and_secret_flips():
     assert v.hands[2] == s.hands[2] and all(set(v.hands[q]) == {-1} for q in (0, 1, 3))
     assert set(v.deck) == {-1} and set(v.ddeck) == {-1} and v.flips[0] == -3
     assert v.legal_actions() == () and s.view(0).flips[0] == s.flips[0]
-    assert s.view("teacher") is s
+    assert s.view(None) is s                      # the teacher's view
+    for not_a_seat in ("teacher", 1.0, True, len(s.players)):
+        with pytest.raises(ValueError):          # never the teacher's view by mistake
+            s.view(not_a_seat)
 
 
 def test_custom_card_data_travels_with_the_position(tmp_path):

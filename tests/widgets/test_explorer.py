@@ -5,7 +5,7 @@ import pytest
 
 from mars_rules import CHANCE, Action, History
 
-from widgets.common import render_png
+from widgets.common import PNG_DPI, click_scale, render_png
 
 from .cases import find, is_chance, is_decision
 
@@ -56,7 +56,7 @@ def test_apply_by_click_changes_state_history_and_image(case):
         button.click()
         assert ex.error_text == ""
         assert ex.state == expected and ex.history.states[-2] is before and len(ex.history) == n + 1
-        assert ex.shown_png == render_png(ex.board.fig) == ex.png
+        assert ex.shown_png == render_png(ex.board.fig, PNG_DPI * click_scale(ex.board)) == ex.png
         images.append(ex.shown_png)
         assert str(button._mr_action) in ex.events.value or ex.state is not before
     assert len(set(images)) >= 2, "the board image never changed"
@@ -236,6 +236,8 @@ def test_view_as_uses_state_view(case):
     assert ex.view_select.value == other and ex.action_buttons == ()
     assert "hidden in this view" in ex.actions_label.value
     assert not ex.set_view(99) and "no seat 99" in ex.error_text and ex.view_as == other
+    for not_a_seat in (1.0, True):  # never taken for seat 1
+        assert not ex.set_view(not_a_seat) and "no seat" in ex.error_text and ex.view_as == other
     ex.view_select.value = ex.view_select.options[0][1]
     assert ex.view_as is None and ex.view_select.label.startswith("Teacher")
     assert ex.shown is state and len(ex.action_buttons) == len(state.legal_actions())
