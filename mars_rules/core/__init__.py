@@ -3,7 +3,7 @@ from .actions import CHANCE, Action, IllegalAction, PositionError, Step
 from .chance import as_fractions, draw_index, pick
 from .history import History
 from .playout import playout, random_policy
-from .positions import MAX_POSITION_CHARS, Checker, parse_position
+from .positions import MAX_NAME_CHARS, MAX_POSITION_CHARS, Checker, check_names, name_problems, parse_position, reads_positions
 from .score import ScoreRow, ScoreSheet
 from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_comparison, game_seed,
                        greedy_policy, simulate, wilson)
@@ -13,5 +13,6 @@ from .state import GameState, indexed_replace, made_by, setter
 __all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
            "GameState", "indexed_replace", "setter", "made_by", "Coverage", "ScoreItem", "slug", "History", "playout", "random_policy", "draw_index", "pick",
            "as_fractions",
-           "Checker", "parse_position", "MAX_POSITION_CHARS", "simulate", "compare", "greedy_policy",
+           "Checker", "parse_position", "MAX_POSITION_CHARS", "MAX_NAME_CHARS", "check_names", "name_problems",
+           "reads_positions", "simulate", "compare", "greedy_policy",
            "POLICIES", "SimulationResult", "Comparison", "format_comparison", "game_seed", "wilson"]

@@ -9,16 +9,89 @@ False
 """
 from __future__ import annotations
 
+import functools
 import json
+import re
 
 from .actions import PositionError
 
 MAX_POSITION_CHARS = 1_000_000
 """Positions longer than this are refused before parsing (a mid-game position is a few kB)."""
 
+MAX_NAME_CHARS = 40
+"""The longest player name (a name is shown on boards and score sheets)."""
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
 
 def _no_constants(name):
     raise ValueError(f"{name} is not allowed in a position")
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f'the key "{str(key)[:40]}" appears twice in one object (which one is meant?)')
+        out[key] = value
+    return out
+
+
+def name_problems(names, path: str = "players") -> list:
+    """Every problem with a list of player names: each a non-empty string of at most MAX_NAME_CHARS
+    characters, printable, valid Unicode (no lone surrogate), and all different (ignoring case).
+
+    >>> name_problems(["Ada", "ada", ""])
+    ['players[1]: "ada" is the name of another player (names must differ)', 'players[2]: a name cannot be empty']
+    """
+    problems, seen = [], set()
+    for i, name in enumerate(names):
+        where = f"{path}[{i}]"
+        if not isinstance(name, str):
+            problems.append(f"{where}: {name!r:.40} is not a string")
+            continue
+        if not name.strip():
+            problems.append(f"{where}: a name cannot be empty")
+            continue
+        if len(name) > MAX_NAME_CHARS:
+            problems.append(f"{where}: the name has {len(name)} characters; at most {MAX_NAME_CHARS}")
+            continue
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            problems.append(f"{where}: the name holds a lone surrogate (not valid Unicode text)")
+            continue
+        if not name.isprintable():
+            problems.append(f"{where}: the name holds a control character")
+            continue
+        if name.casefold() in seen:
+            problems.append(f'{where}: "{name}" is the name of another player (names must differ)')
+        seen.add(name.casefold())
+    return problems
+
+
+def check_names(names) -> tuple:
+    """`names` as a tuple, or ValueError listing every problem (for `new_game`)."""
+    problems = name_problems(list(names))
+    if problems:
+        raise ValueError("; ".join(problems))
+    return tuple(names)
+
+
+def reads_positions(decode):
+    """Decorator for a game's `from_json`: any error other than PositionError (a position the checks let
+    through by mistake) becomes a PositionError naming it, so callers meet one kind of error only."""
+    @functools.wraps(decode)
+    def from_json(text, *args, **kwargs):
+        try:
+            return decode(text, *args, **kwargs)
+        except PositionError:
+            raise
+        except RecursionError:
+            raise PositionError(["the position is nested too deeply"]) from None
+        except Exception as e:  # noqa: BLE001 - the contract: from_json raises PositionError, never another
+            raise PositionError([f"the position could not be read ({type(e).__name__}: {str(e)[:160]})"]) from None
+    return from_json
 
 
 def parse_position(text, game_name: str) -> dict:
@@ -33,13 +106,19 @@ def parse_position(text, game_name: str) -> dict:
     if len(text) > MAX_POSITION_CHARS:
         raise PositionError([f"the position is {len(text)} characters long; the limit is {MAX_POSITION_CHARS}"])
     try:
-        data = json.loads(text, parse_constant=_no_constants)
+        data = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
     except RecursionError:
         raise PositionError(["the JSON is nested too deeply"]) from None
     except ValueError as e:
         raise PositionError([f"not valid JSON: {e}"]) from None
     if not isinstance(data, dict):
         raise PositionError([f"a position is a JSON object, not {type(data).__name__}"])
+    if _SURROGATE.search(text):  # rare: then check every string for a lone surrogate (unsavable text)
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise PositionError(["a string holds a lone surrogate (not valid Unicode text): the position "
+                                 "could not be saved again"]) from None
     problems = []
     if data.get("format") != 1:
         problems.append(f'"format" must be 1, not {data.get("format")!r}')
@@ -58,6 +137,7 @@ class Checker:
 
     def __init__(self):
         self.problems: list[str] = []
+        self.missing: set = set()  # paths already reported missing (a null read from them is not reported again)
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(f"{path}: {message}")
@@ -86,6 +166,7 @@ class Checker:
         for key, kind in schema.items():
             if key not in value:
                 self.fail(path, f'missing key "{key}"')
+                self.missing.add(f"{path}.{key}")
             elif kind is None or self.is_type(value[key], f"{path}.{key}", kind):
                 out[key] = value[key]
         for key in value:
@@ -93,9 +174,15 @@ class Checker:
                 self.fail(path, f'unexpected key "{str(key)[:40]}"')
         return out
 
+    def _null(self, path: str, wanted: str) -> bool:
+        """A None value: reported (null where a value is needed) unless its key was reported missing."""
+        if path not in self.missing:
+            self.fail(path, f"null where {wanted} is needed")
+        return False
+
     def int_in(self, value, path: str, lo: int, hi: int | None) -> bool:
         if value is None:
-            return False
+            return self._null(path, f"an integer {lo}..{'' if hi is None else hi}")
         if not self.is_type(value, path, int):
             return False
         if value < lo or (hi is not None and value > hi):
@@ -103,9 +190,16 @@ class Checker:
             return False
         return True
 
+    def names(self, value, path: str = "players") -> list:
+        """A list of player names (see name_problems); returns it, or [] when it is not a list."""
+        names = self.list_of(value, path, str)
+        for problem in name_problems(names, path):
+            self.problems.append(problem)
+        return names
+
     def one_of(self, value, path: str, choices) -> bool:
         if value is None:
-            return False
+            return self._null(path, "one of " + ", ".join(map(str, choices))[:80])
         if value not in choices:
             self.fail(path, f"{str(value)[:40]!r} is not one of {', '.join(map(str, choices))}")
             return False
@@ -113,7 +207,10 @@ class Checker:
 
     def list_of(self, value, path: str, kind, length: int | None = None, max_length: int = 10_000) -> list:
         """A list whose items all have type `kind` (returns [] if it is not one)."""
-        if value is None or not self.is_type(value, path, list):
+        if value is None:
+            self._null(path, "a list")
+            return []
+        if not self.is_type(value, path, list):
             return []
         if length is not None and len(value) != length:
             self.fail(path, f"has {len(value)} entries, expected {length}")
