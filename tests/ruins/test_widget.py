@@ -94,3 +94,53 @@ def test_update_after_other_positions_draws_what_a_fresh_board_draws():
     b.update(t)
     assert render_png(b.fig) == render_png(Board(t).fig)
     assert b.texts == Board(t).texts
+
+
+def test_player_to_move_is_marked_with_an_arrow_not_a_star():
+    """The '*' on the board means a wild ruin (the legend says so): the player to move gets a '▶'."""
+    s = _midgame(3, 30)
+    assert s.to_move in range(3)
+    texts = Board(s).texts
+    assert f"▶ {s.players[s.to_move]}" in texts
+    assert not any(t.rstrip().endswith(" *") for t in texts)
+    assert "▶ " + s.players[(s.to_move + 1) % 3] not in texts
+
+
+def test_crowded_hands_and_tricks_keep_every_label_in_its_card():
+    """A long game of 5 builds hands of 16+ ruins (fanned, overlapping) and big tricks: every rank, tag
+    and foot stays inside the part of its card that shows, and the board keeps its size."""
+    from widgets.boardkit import COLUMN_PX, PNG_DPI, overflows
+    s = ruins.new_game(5, seed=3)
+    rng = random.Random(3)
+    board = Board(s)
+    size = tuple(board.fig.get_size_inches())
+    crowded_hand = crowded_trick = 0
+    while not s.is_over and (crowded_hand < 3 or crowded_trick < 3):
+        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
+        big_hand, big_trick = max(len(h) for h in s.hands) >= 16, len(s.trick) >= 8
+        if (big_hand and crowded_hand < 3) or (big_trick and crowded_trick < 3):
+            crowded_hand += big_hand
+            crowded_trick += big_trick
+            board.update(s)
+            assert overflows(board.fig) == []
+            assert tuple(board.fig.get_size_inches()) == size
+    assert crowded_hand and crowded_trick  # the game did reach both
+    assert size[0] * PNG_DPI <= COLUMN_PX
+
+
+def test_a_ruin_shows_its_night_effect_and_its_claim_on_its_foot():
+    """Every full card (hands and the last play) with a night effect prints it after its N, and every
+    claimed one prints its owner's letter (the only other one-letter texts are the seat discs)."""
+    import re
+    s = _midgame(5, 2253, seed=3)
+    cards = [c for h in s.hands for c in h] + list(s.last_play)
+    night_effects = sorted({"draw": "D", "light": "L"}[e[0]] + str(e[1]) for c in cards
+                           if s.ruins[c][0] and (e := s.cards.night_effect[c]) is not None)
+    claims = sorted(chr(65 + s.ruins[c][1]) for c in cards if s.ruins[c][1] >= 0)
+    assert night_effects and claims  # this position has both
+    texts = Board(s).texts
+    shown = sorted(m.group(2) for t in texts if (m := re.fullmatch(r"N(\s|\u2009)?([DL]\d)", t)))
+    assert shown == night_effects
+    letters = sorted(t for t in texts if re.fullmatch(r"[A-E]", t))
+    seats = sorted(chr(65 + p) for p in range(5)) * 2   # a disc in the player's row and on the score track
+    assert letters == sorted(seats + claims)
