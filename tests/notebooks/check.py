@@ -29,7 +29,8 @@ def main(argv=None) -> int:
     executed = execute_all(paths)
     bad = 0
     for path, (nb, error) in executed.items():
-        print(f"== {path.relative_to(ROOT)}" + (f": DID NOT RUN: {error}" if error else ""))
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"== {shown}" + (f": DID NOT RUN: {error}" if error else ""))
         for i, cell in enumerate(nb.cells):
             if cell.cell_type == "code":
                 for p in problems(cell):
