@@ -7,10 +7,11 @@ from .positions import MAX_NAME_CHARS, MAX_POSITION_CHARS, Checker, check_names,
 from .score import ScoreRow, ScoreSheet
 from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_comparison, game_seed,
                        greedy_policy, simulate, wilson)
+from .builder import PlayerEditor, PositionBuilder
 from .coverage import Coverage, ScoreItem, slug
 from .state import GameState, indexed_replace, made_by, setter
 
-__all__ = ["CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
+__all__ = ["PositionBuilder", "PlayerEditor", "CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
            "GameState", "indexed_replace", "setter", "made_by", "Coverage", "ScoreItem", "slug", "History", "playout", "random_policy", "draw_index", "pick",
            "as_fractions",
            "Checker", "parse_position", "MAX_POSITION_CHARS", "MAX_NAME_CHARS", "check_names", "name_problems",

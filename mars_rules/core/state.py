@@ -225,6 +225,17 @@ class GameState:
         """The position as JSON text (`game.from_json` reads it back to an equal State)."""
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
+    def edit(self):
+        """A position builder over a copy of this position (`mars_rules.core.builder`): verbs in any order,
+        then `done()` gives the new State, validated once. The game's own builder is `Builder` in its
+        package's `builder` module (the core's PositionBuilder when it has none)."""
+        import importlib
+        try:
+            cls = importlib.import_module(self.game.__name__ + ".builder").Builder
+        except ModuleNotFoundError:
+            from .builder import PositionBuilder as cls
+        return cls(self)
+
     def view(self, player):
         """What `player` may see (the teacher's view is the State itself). Games with secrets override."""
         return self
