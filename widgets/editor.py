@@ -9,9 +9,17 @@ It knows nothing about any particular game. The form is generated from the posit
 
 Editing a field rewrites the JSON text; editing the text rebuilds the form. Validation always goes
 through the game's own `from_json`, and every problem of a PositionError is listed.
+
+The "Verbs" tab offers the position builder's verbs (`state.edit()`, mars_rules.core.builder) as forms:
+a player's field by name, whose turn and which step, and every verb the game's builder adds (a Tech
+given to a player, a building on a hex, ...), each with one box per argument. A box holds a JSON value
+(a number, a list, true/false) or plain text (a name); nothing typed is ever run as code. Applying a verb
+builds the position through the builder and shows it in the JSON tab, or lists every problem and keeps
+the position as it was.
 """
 from __future__ import annotations
 
+import inspect
 import json
 
 import ipywidgets as W
@@ -61,6 +69,16 @@ def common_fields(data: dict) -> dict:
         if fields:
             per[key] = fields
     return {"top": top, "per_player": per}
+
+
+def _typed(text):
+    """A value typed in a verb's box: a JSON value when it parses as one, else the text itself."""
+    if not isinstance(text, str):
+        return text
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text.strip()
 
 
 def _field_widget(value, description="", width="auto"):
@@ -113,13 +131,91 @@ class PositionEditor(W.VBox):
         self.open_button.on_click(lambda _b: self._safe(self.open_explorer))
         self.status = W.HTML().add_class("mr-status")
         self.explorer_box = W.VBox().add_class("mr-editor-explorer")
-        tabs = W.Tab(children=[self.form, self.text])
+        self.verbs = W.VBox().add_class("mr-verbs")
+        tabs = W.Tab(children=[self.form, self.text, self.verbs])
         tabs.set_title(0, "Form")
         tabs.set_title(1, "JSON")
+        tabs.set_title(2, "Verbs")
         self.tabs = tabs
         self.children = [self.heading, tabs, W.HBox([self.validate_button, self.open_button]), self.status,
                          self.explorer_box]
         self.set_text(text)
+        self._build_verbs()
+
+    # ----- the builder's verbs as forms --------------------------------------
+    def builder_verbs(self) -> dict:
+        """name -> inspect.Signature of every verb the game's builder offers (besides `player`)."""
+        state = self._current_state()
+        if state is None:
+            return {}
+        b = state.edit()
+        skip = {"done", "seat", "player", "get_player_field", "set_player_field", "player_fields"}
+        out = {}
+        for name, fn in inspect.getmembers(type(b), inspect.isfunction):
+            if not name.startswith("_") and name not in skip:
+                out[name] = inspect.signature(fn)
+        return out
+
+    def _current_state(self):
+        try:
+            return self.game.from_json(self.text.value)
+        except Exception:  # noqa: BLE001 - an invalid text has no verbs until it is valid again
+            return None
+
+    def _build_verbs(self):
+        state = self._current_state()
+        if state is None:
+            self.verbs.children = [W.HTML("<i>The verbs work on a valid position: validate the JSON first.</i>")]
+            return
+        b = state.edit()
+        who = W.Dropdown(options=list(state.players), description="Player", layout=W.Layout(width="220px"))
+        field = W.Dropdown(options=b.player_fields(), description="field", layout=W.Layout(width="220px"))
+        value = W.Text(description="=", layout=W.Layout(width="200px"), continuous_update=False)
+        go = W.Button(description="Set", button_style="info", layout=W.Layout(width="auto"))
+        go.add_class("mr-verb-player")
+        go.on_click(lambda _b: self._safe(lambda: self.apply_verb("player", who.value, field.value, value.value)))
+        rows = [W.HTML("<b>A player's field</b>"), W.HBox([who, field, value, go])]
+        self.verb_forms = {"player": (who, field, value, go)}
+        for name, sig in self.builder_verbs().items():
+            params = [p for p in list(sig.parameters.values())[1:]
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            boxes = [W.Text(description=p.name, placeholder="" if p.default is p.empty else json.dumps(p.default, default=str),
+                            layout=W.Layout(width="200px"), continuous_update=False) for p in params]
+            btn = W.Button(description=name, layout=W.Layout(width="auto"))
+            btn.add_class("mr-verb")
+            btn.on_click(lambda _b, n=name, ps=params, bs=boxes: self._safe(
+                lambda: self.apply_verb(n, **{p.name: box.value for p, box in zip(ps, bs) if box.value.strip()})))
+            self.verb_forms[name] = (*boxes, btn)
+            rows.append(W.HBox([btn] + boxes, layout=W.Layout(flex_flow="row wrap")))
+        self.verbs.children = rows
+
+    def apply_verb(self, verb: str, *args, **kwargs):
+        """Apply one builder verb to the position (arguments as typed: JSON values or plain text); the new
+        position replaces the JSON text, or every problem is listed and the text is kept."""
+        state = self.validate()
+        if state is None:
+            return None
+        b = state.edit()
+        args = [_typed(a) for a in args]
+        kwargs = {k: _typed(v) for k, v in kwargs.items()}
+        if verb == "player":
+            who, field, value = args
+            b.player(who).__setattr__(field, value)
+        else:
+            getattr(b, verb)(*args, **kwargs)
+        try:
+            new = b.done()
+        except PositionError as e:
+            self.problems = list(e.problems)
+            items = "".join(f"<li>{esc(p)}</li>" for p in self.problems)
+            self._set_status(f'<div class="mr-bad" role="alert"><b>{esc(verb)} was not applied: the position '
+                             f'would not be valid:</b><ul class="mr-problems">{items}</ul></div>')
+            return None
+        self.set_text(new.to_json())
+        self.position = new
+        self._set_status(f'<span class="mr-ok">{esc(verb)} applied: step <i>{esc(step_title(new))}</i>, '
+                         f"to move: {esc(who_moves(new))}.</span>")
+        return new
 
     # ----- text <-> form --------------------------------------------------
     def set_text(self, text: str) -> None:

@@ -107,3 +107,20 @@ def test_editor_from_game_and_text(case):
     with pytest.raises(ValueError):
         PositionEditor(case.game)
     assert state.to_move is None or state.to_move == CHANCE or isinstance(state.to_move, int)
+
+
+def test_the_builder_verbs_as_forms_change_the_position_or_list_every_problem():
+    import mars_rules
+    from widgets.editor import PositionEditor
+    s = mars_rules.load("ruins_of_mars").new_game(players=["Ada", "Bo"], seed=7, characters="deal")
+    ed = PositionEditor(s)
+    assert "set_turn" in ed.builder_verbs() and "player" in ed.verb_forms
+    who, field, value, go = ed.verb_forms["player"]
+    who.value, field.value, value.value = "Ada", "hourglass", "5"
+    go.click()
+    assert ed.position is not None and ed.position.boards[0].hourglass == 5
+    before = ed.text.value
+    field.value, value.value = "fuel", "99"     # beyond the cap of 7
+    go.click()
+    assert ed.text.value == before and ed.problems and "not applied" in ed.status_text
+    assert ed.apply_verb("set_turn", "Bo") is not None and '"to_move":1' in ed.text.value.replace(" ", "")
