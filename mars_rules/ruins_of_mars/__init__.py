@@ -70,7 +70,9 @@ character), ``wasteland_die`` (face), ``solo_die`` (face), ``draw_tile`` (tile, 
 face-down tile of a reallocation, ``refill_display`` (level, card).
 
 Helpers: ``finish(state)`` ends a position built by hand (for final scoring); ``data.load_cards(path)``
-reads a card file (``data.DEFAULT_CARDS_PATH`` is the default set as JSON, a template).
+reads a card file (``data.DEFAULT_CARDS_PATH`` is the default set as JSON, a template);
+``invariants.problems(state)`` lists every rule a position breaks, one sentence each naming its field
+(what ``from_json`` refuses; ``new_game`` refuses the same, with ValueError).
 
 What a player sees: everything is open information except, in the solo game, the faces of the AI's
 face-down Techs. ``state.view(seat)`` replaces each by an anonymous card of the same Level and cost (the
@@ -80,10 +82,12 @@ What the rulebook leaves out is in ``data.py`` (marked ASSUMED) and listed in ``
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Step, draw_index
+from mars_rules.core import CHANCE, Step, check_names, draw_index
 
 from . import data
 from .codec import from_json
+from . import invariants
+from .invariants import MAX_START_HOURGLASS
 from .data import CARDS, CardSet, load_cards
 from .state import Player, State
 from .policies import ai_policy, evaluate, greedy  # noqa: E402,F401
@@ -156,25 +160,31 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
              kickstarter=False, tiles=None, cards=None, layout=None):
     """A new game, its setup shuffles drawn from `seed`; the first player and dealt Characters are
     chance nodes resolved from the seed as well, so the State returned waits for a decision."""
-    if isinstance(players, int):
+    if type(players) is int:
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Ruins of Mars is for 1 to 4 players, not {players}")
         names = tuple(f"Player {i + 1}" for i in range(players))
+    elif isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        raise ValueError(f"players: a count (1 to 4) or a list of names, not {players!r:.40}")
     else:
-        names = tuple(str(p) for p in players)
-        if not 1 <= len(names) <= 4 or len(set(names)) != len(names) or not all(0 < len(x) <= 40 for x in names):
-            raise ValueError("players: 1 to 4 different names of 1..40 characters")
+        names = check_names(list(players))
+        if not 1 <= len(names) <= 4:
+            raise ValueError(f"players: 1 to 4 names, not {len(names)}")
     solo = len(names) == 1
-    if solo:
-        names = names + (_SOLO_AI_NAME if names[0] != _SOLO_AI_NAME else "AI opponent",)
+    if solo:  # the AI's seat gets a name of its own (names differ ignoring case)
+        names = names + (_SOLO_AI_NAME if names[0].casefold() != _SOLO_AI_NAME.casefold() else "AI opponent",)
+    if type(seed) is not int:
+        raise ValueError(f"seed: an integer, not {seed!r:.40}")
     if characters not in ("choose", "deal"):
         raise ValueError("characters: 'choose' or 'deal'")
     if solo:
         first_player = 0
-    if first_player is not None and not (isinstance(first_player, int) and 0 <= first_player < len(names)):
+    if first_player is not None and not (type(first_player) is int and 0 <= first_player < len(names)):
         raise ValueError(f"first_player: a seat 0..{len(names) - 1} or None")
-    if not isinstance(hourglass, int) or not 0 <= hourglass <= 20:
-        raise ValueError("hourglass: 0..20")
+    if type(hourglass) is not int or not 0 <= hourglass <= MAX_START_HOURGLASS:
+        raise ValueError(f"hourglass: an integer 0..{MAX_START_HOURGLASS}")
+    if type(kickstarter) is not bool:
+        raise ValueError("kickstarter: True or False")
     tiles = tuple(tiles) if tiles is not None else data.TILES
     if len(tiles) != data.N_TILES or not all(isinstance(t, str) and 1 <= len(t) <= 6 and
                                              all(ch in data.ICONS for ch in t) for t in tiles):
@@ -183,6 +193,8 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
         cards = CARDS
     elif not isinstance(cards, CardSet):
         cards = load_cards(cards)
+    elif not cards.default and data.check_card_source(cards.source):
+        raise ValueError("cards: " + "; ".join(data.check_card_source(cards.source)[:20]))
     draws = 0
     # Setup: Prepare Action Tiles -- a random order, 2 per Site, the 11th under the Wasteland.
     bag = list(range(data.N_TILES))
@@ -232,6 +244,9 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
         s = apply_first_player(s, Action("first_player", CHANCE, {"player": first_player}))
     while s.to_move == CHANCE:
         s = s.resolve_chance()
+    found = invariants.problems(s)  # what from_json would refuse, new_game refuses too
+    if found:
+        raise ValueError("; ".join(found))
     return s
 
 

@@ -2,14 +2,16 @@
 listing each problem, never another exception."""
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mars_rules import CHANCE, PositionError
+from mars_rules.ruins_of_mars import invariants
 
-from .helpers import fixture, game, give_tech, player
+from .helpers import fixture, game, give_tech, player, roundtrip
 
 
 def _mid_game(seed=3, players=3, steps=300):
@@ -59,16 +61,19 @@ def test_a_language_mastered_by_two_players():
 def test_mastery_without_level3_techs():
     s = player(fixture(), 0, languages=(9, 0, 0, 0, 0))
     probs = _problems(json.loads(s.to_json()))
-    assert "boards[0].languages: 1 Languages mastered with only 0 Level 3 Techs" in probs
+    assert any(p.startswith("boards[0].languages: 1 Languages mastered with only 0 Level 3 Techs: each mastered "
+                            "Language needs a Level 3 Tech of its own") for p in probs)
 
 
 def test_twelve_action_tiles_and_an_empty_site():
     data = json.loads(fixture().to_json())
     data["tiles"].append("RR")
+    assert "tiles: has 12 entries, expected 11" in _problems(data)
+    data = json.loads(fixture().to_json())
     data["sites"][4].append(11)
-    probs = _problems(data)
-    assert "tiles: has 12 entries, expected 11" in probs
-    assert any(p.startswith("sites: the Sites and the face-down tiles must hold each") for p in probs)
+    (problem,) = _problems(data)
+    assert problem.startswith("sites: the Sites and the face-down tiles must hold each")
+    assert problem.endswith("found 12 tiles: 11 is not a tile id (the ids are 0 to 10: remove it)")
     data = json.loads(fixture().to_json())
     data["sites"][0] += data["sites"][1]
     data["sites"][1] = []
@@ -80,8 +85,10 @@ def test_a_tech_in_two_places_and_a_wrong_level():
     data["boards"][0]["techs"][0] = data["display"][0][0]
     data["boards"][0]["techs"][1] = "L1-05"
     probs = _problems(data)
-    assert "boards[0].techs[1]: 'L1-05' is not a Level 2 Tech" in probs
-    assert any("every Tech must be in exactly one place" in p for p in probs)
+    assert 'boards[0].techs[1]: "L1-05" is not a Level 2 Tech' in probs
+    (place,) = [p for p in probs if "every Tech must be in exactly one place" in p]
+    cid = data["display"][0][0]
+    assert f"{cid} is in 2 places (display[0][0] and boards[0].techs[0]): keep one" in place
 
 
 def test_wrong_types_missing_and_extra_keys_and_inconsistent_turn():
@@ -95,7 +102,7 @@ def test_wrong_types_missing_and_extra_keys_and_inconsistent_turn():
     assert not any(p.startswith("current") for p in probs)   # no knock-on problems
     data = json.loads(fixture().to_json())
     data["to_move"] = 1
-    assert "to_move: 1 does not match the step: expected 0" in _problems(data)
+    assert "to_move: 1 does not match the step: expected 0 (Player 1 decides)" in _problems(data)
     data = json.loads(fixture().to_json())
     data["chance"] = "draw_tile"
     assert any(p.startswith("chance:") for p in _problems(data))
@@ -149,3 +156,214 @@ def test_turn_bookkeeping_that_play_cannot_reach_is_refused():
     assert any(p.startswith("pending: after the Site's Action") for p in _problems(json.loads(s.to_json())))
     s = fixture()._replace(step="transfer", rover=2, transfers=1)
     assert "transfers: only the Savant stays in Step 2 after a transfer" in _problems(json.loads(s.to_json()))
+
+
+# ----- impossible positions found by fuzzing and review: refused, each problem naming its field ----------
+_PY_LIST = re.compile(r"\[[^\]]*, [^\]]*\]")   # "[0, 2, 3]": a Python list (paths like "sites[2]" are fine)
+
+
+def _refused(state):
+    """The problems from_json lists for `state`'s JSON: they are exactly the shared invariants' list."""
+    with pytest.raises(PositionError) as e:
+        game.from_json(state.to_json())
+    assert e.value.problems == invariants.problems(state)
+    for p in e.value.problems:
+        assert not _PY_LIST.search(p), p
+    return e.value.problems
+
+
+def _at_transfer(**fields):
+    return fixture(step="transfer", rover=2, **fields)
+
+
+def test_acted_at_the_transfer_step_is_refused():
+    roundtrip(_at_transfer())
+    assert _refused(_at_transfer(acted=True)) == [
+        "acted: true in step transfer, but the Site's Action comes in Step 5: set it to false"]
+
+
+def test_an_open_deck_at_the_transfer_step_is_refused():
+    assert _refused(_at_transfer(search=2)) == [
+        "search: 2 in step transfer, but a deck is searched only in Step 6: set it to 0"]
+    # both at once: every problem is listed
+    assert [p.split(":")[0] for p in _refused(_at_transfer(acted=True, search=2))] == ["acted", "search"]
+
+
+def test_bookkeeping_of_a_turn_not_begun_is_refused_field_by_field():
+    probs = _refused(fixture(acted=True, transfers=1, search=1))
+    assert [p.split(":")[0] for p in probs] == ["transfers", "acted", "search"]
+
+
+def test_the_tile_message_is_a_sentence_not_a_python_list():
+    s = fixture()
+    probs = _refused(s._replace(sites=((),) + s.sites[1:]))
+    assert probs[0] == ("sites: the Sites and the face-down tiles must hold each of the 11 Action tiles exactly "
+                        "once; found 8 tiles: tiles 8, 9 and 10 are missing (put them back on a Site)")
+    twice = _refused(s._replace(sites=(s.sites[0] + (0,),) + s.sites[1:]))
+    assert twice == ["sites: the Sites and the face-down tiles must hold each of the 11 Action tiles exactly once; "
+                     "found 12 tiles: tile 0 is in more than one place (keep one)"]
+
+
+def test_a_missing_tech_says_where_to_put_it_back():
+    s = fixture()
+    deck = s.decks[1]
+    probs = _refused(s._replace(decks=(s.decks[0], deck[1:], s.decks[2])))
+    assert probs == [f"techs: every Tech must be in exactly one place (decks, display, boards, removed): 47 found "
+                     f"for 48; {deck[0]} is in no place (put it back in its Level's deck)"]
+
+
+def test_an_empty_site_that_the_reallocation_does_not_deal_to_next_is_refused():
+    """Found by fuzzing: play went on and ended the reallocation with the Dormitory still empty."""
+    s = fixture(step="reallocate", rover=0, acted=True, chance="draw_tile")._replace(to_move=CHANCE)
+    s = s._replace(sites=((), (5, 7), (0, 1), (), (4, 6)), facedown=(2, 3, 8, 9, 10), realloc_to=0)
+    assert _refused(s) == ["sites[3]: the Dormitory is empty, but the next face-down tile goes to the Wasteland "
+                           "(realloc_to 0): only the Site a reallocation deals to next can be empty"]
+    ok = s._replace(sites=((), (5, 7), (0, 1), (2, 3), (4, 6)), facedown=(8, 9, 10))
+    assert roundtrip(ok).legal_actions()
+
+
+def test_star_icons_pending_with_none_left_is_refused():
+    """A Trader's die roll at the Wasteland after Discover with no star left: the die would have led back to
+    a step with nothing to choose and pending going below 0."""
+    s = fixture(step="action", rover=0, acted=True, pending=0, chance="wasteland_die")._replace(to_move=CHANCE)
+    probs = _refused(s)
+    assert probs == ["pending: after the Site's Action the step goes on to Step 6 unless a star is left"]
+    too_many = fixture(step="action", rover=0, acted=True, pending=3)      # the Wasteland shows 1 star (tile 10)
+    assert _refused(too_many) == ["pending: 3 star icons left, but the Wasteland shows 1 star icon: set it to 1 "
+                                  "or less"]
+
+
+def test_more_wrench_uses_than_wrench_icons_is_refused():
+    s = fixture(step="wrench", rover=4, pending=3)      # the Infirmary's tiles 4 and 6 show 2 Wrenches
+    assert _refused(s) == ["pending: 3 Wrench uses left, but the Infirmary shows 2 Wrench icons: set it to 2 or less"]
+    roundtrip(s._replace(pending=2))
+
+
+def test_the_wasteland_die_away_from_the_wasteland_is_refused():
+    s = fixture(step="transfer", rover=2, chance="wasteland_die")._replace(to_move=CHANCE)
+    assert _refused(s) == ["chance: the Wasteland die is rolled only with the Rover on the Wasteland (rover is 2)"]
+
+
+def test_a_deal_with_every_character_given_is_refused():
+    s = fixture(characters=("Doctor", "Miner"), step="choose_character", chance="deal_character")
+    s = s._replace(turn=0, to_move=CHANCE, options=tuple((k, "deal" if k == "characters" else v) for k, v in s.options))
+    assert "step: every player already has a Character" in _refused(s)
+
+
+def test_ability_keys_must_match_the_board_and_the_character():
+    s = fixture(characters=("Doctor", "Miner"))
+    assert _refused(s._replace(used=("tech:L1-01",))) == [
+        "used[0]: \"tech:L1-01\": L1-01 is not on Player 1's Tech board"]
+    assert _refused(s._replace(used=("stow",))) == ["used[0]: \"stow\" is the Stowaway's ability"]
+    assert _refused(s._replace(used=("power",)))[0].startswith('used[0]: "power" is not an ability key')
+    roundtrip(s._replace(used=("char",)))
+
+
+def test_the_end_of_the_game_must_match_the_boards():
+    s = fixture(end_turns=1)
+    assert _refused(s)[0].startswith("end_turns: 1 final turn left, but the end was not triggered")
+    s = fixture()
+    for level in (0, 1, 2):                      # Player 2 has 9 Techs, 3 of each Level from the decks
+        for row, cid in enumerate(s.decks[level][:3]):
+            s = give_tech(s, 1, cid, row)
+    s = player(s, 1, languages=(6, 6, 0, 0, 0))
+    assert any(p.startswith("end_turns: -1, but Player 2 completed a 9th Tech") for p in _refused(s))
+    roundtrip(s._replace(end_turns=1))
+    # during Player 2's own turn the 9 Techs are a what-if the turn's end will act on: it loads
+    roundtrip(s._replace(current=1, to_move=1))
+
+
+def test_to_move_must_be_the_seat_itself_not_a_bool_or_a_float():
+    data = json.loads(fixture().to_json())
+    for value in (False, 0.0):
+        data["to_move"] = value
+        probs = _problems(data)
+        assert probs and all(p.startswith("to_move:") for p in probs), probs
+    data["to_move"] = 0
+    assert game.from_json(json.dumps(data)).to_move == 0
+
+
+def _int_paths(node, path=""):
+    if isinstance(node, bool) or node is None or isinstance(node, str):
+        return
+    if isinstance(node, int):
+        yield path
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _int_paths(v, f"{path}.{k}" if path else k)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _int_paths(v, f"{path}[{i}]")
+
+
+def _parent(data, path):
+    """(the list or object holding the value at `path` such as "boards[0].resources[3]", its key)."""
+    keys = [int(k) if k.isdigit() else k for k in re.findall(r"[^.\[\]]+", path)]
+    for k in keys[:-1]:
+        data = data[k]
+    return data, keys[-1]
+
+
+@pytest.mark.parametrize("players", [2, 1])
+def test_every_integer_field_refuses_a_bool_and_a_float(players):
+    s = _mid_game(seed=4, players=players, steps=120)[-1]
+    base = json.loads(s.to_json())
+    paths = [p for p in _int_paths(base) if p not in ("format",)]
+    assert "to_move" in paths or s.to_move == CHANCE
+    assert {"seed", "rover", "current", "end_turns", "options.hourglass", "boards[0].resources[3]"} <= set(paths)
+    for path in paths:
+        node, key = _parent(base, path)
+        for wrong in (bool(node[key]), float(node[key])):
+            data = json.loads(json.dumps(base))
+            node, key = _parent(data, path)
+            node[key] = wrong
+            probs = _problems(data)
+            leaf = path.split(".")[-1].split("[")[0]
+            assert any(leaf in p for p in probs), (path, wrong, probs)
+
+
+# ----- player names: new_game and from_json refuse the same ----------------------------------------------
+BAD_NAMES = {"empty": ["Ada", ""], "41 characters": ["Ada", "x" * 41], "a duplicate": ["Ada", "ada"],
+             "a lone surrogate": ["Ada", "B\ud800"], "a control character": ["Ada", "B\x07o"]}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_NAMES))
+def test_bad_names_are_refused_by_new_game_and_from_json(case):
+    names = BAD_NAMES[case]
+    with pytest.raises(ValueError) as e:
+        game.new_game(players=names, seed=1)
+    assert "players[1]" in str(e.value)
+    data = json.loads(game.new_game(players=["Ada", "Bo"], seed=1).to_json())
+    data["players"] = names
+    probs = _problems(data)
+    assert any("players[1]" in p or "surrogate" in p for p in probs), probs
+
+
+def test_good_names_and_the_solo_ai_seat():
+    s = game.new_game(players=["Ada", "Bo"], seed=1)
+    assert roundtrip(s).players == ("Ada", "Bo")
+    solo = game.new_game(players=["ai"], seed=1)          # the AI's own seat gets another name
+    assert solo.players == ("ai", "AI opponent") and roundtrip(solo) == solo
+
+
+def test_new_game_refuses_what_from_json_would():
+    for kwargs in ({"hourglass": True}, {"hourglass": 2.0}, {"first_player": True}, {"seed": 1.5},
+                   {"seed": "7"}, {"kickstarter": 1}, {"players": True}, {"players": "Ada"},
+                   {"players": ["A", "B", "C", "D", "E"]}, {"hourglass": 21}):
+        with pytest.raises(ValueError):
+            game.new_game(**{"players": 2, "seed": 1, **kwargs})
+
+
+def test_the_codec_and_the_property_tests_share_one_list_of_invariants(monkeypatch):
+    """from_json and the property tests' check call the same `invariants.problems`: a change to it reaches
+    both, so they cannot drift apart."""
+    from . import test_properties
+    s = fixture()
+    roundtrip(s)
+    test_properties.check_invariants(s)
+    monkeypatch.setattr(invariants, "problems", lambda state: ["rover: a rule added in one place"])
+    with pytest.raises(PositionError) as e:
+        game.from_json(s.to_json())
+    assert e.value.problems == ["rover: a rule added in one place"]
+    with pytest.raises(AssertionError, match="a rule added in one place"):
+        test_properties.check_invariants(s)
