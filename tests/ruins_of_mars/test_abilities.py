@@ -6,7 +6,7 @@ import pytest
 from mars_rules import CHANCE
 from mars_rules.ruins_of_mars.effects import can_advance
 
-from .helpers import chance, fixture, game, give_tech, go, illegal, player, to_step
+from .helpers import at_step, chance, game, go, illegal, position, put_in_display, to_step, with_player, with_tech
 
 
 def _kinds(s):
@@ -14,7 +14,7 @@ def _kinds(s):
 
 
 def test_using_abilities_offered_in_every_decision_of_the_turn_once_each():
-    s = player(fixture(characters=("Doctor", "")), 0, hourglass=3, radiation=2)
+    s = with_player(position(characters=("Doctor", "")), 0, hourglass=3, radiation=2)
     assert "character_ability" in _kinds(s)                       # before placing the Rover
     s = go(s, "place_rover", site="Workshop")
     assert "character_ability" in _kinds(s)                       # during the transfer step
@@ -33,16 +33,16 @@ def test_using_abilities_offered_in_every_decision_of_the_turn_once_each():
 
 
 def test_character_doctor_needs_radiation_and_an_hourglass():
-    s = player(fixture(characters=("Doctor", "")), 0, hourglass=0, radiation=2)
+    s = with_player(position(characters=("Doctor", "")), 0, hourglass=0, radiation=2)
     e = illegal(s, "character_ability", character="Doctor")
     assert e.reason == "Abilities cost 1 Hourglass and you have none."
-    s = player(s, 0, hourglass=1, radiation=0)
+    s = with_player(s, 0, hourglass=1, radiation=0)
     e = illegal(s, "character_ability", character="Doctor")
     assert e.reason == "You have no Radiation to remove." and e.rule == "Character Abilities: Doctor"
 
 
 def test_character_miner_takes_any_two_of_fuel_parts_plans():
-    s = player(fixture(characters=("Miner", "")), 0, hourglass=1, resources=(7, 0, 0, 0))
+    s = with_player(position(characters=("Miner", "")), 0, hourglass=1, resources=(7, 0, 0, 0))
     miner = [a for a in s.legal_actions() if a.kind == "character_ability"]
     assert len(miner) == 6 and str(miner[0]) == "Miner (1 Hourglass): take 2 Fuel"
     t = go(s, "character_ability", character="Miner", resources=("Parts", "Parts"))
@@ -54,7 +54,7 @@ def test_character_miner_takes_any_two_of_fuel_parts_plans():
 
 
 def test_character_trader_twice_per_turn_any_time_after_placing_the_rover():
-    s = player(fixture(characters=("Trader", "")), 0, hourglass=5)
+    s = with_player(position(characters=("Trader", "")), 0, hourglass=5)
     e = illegal(s, "character_ability", character="Trader")
     assert e.reason == "The Trader uses the Active Site's Wrench bonus: place the Rover first."
     s = go(s, "place_rover", site="Dormitory")
@@ -66,7 +66,7 @@ def test_character_trader_twice_per_turn_any_time_after_placing_the_rover():
 
 
 def test_character_trader_at_the_wasteland_rolls_the_die():
-    s = player(fixture(characters=("Trader", "")), 0, hourglass=1)
+    s = with_player(position(characters=("Trader", "")), 0, hourglass=1)
     s = go(s, "place_rover", site="Wasteland")
     s = go(s, "character_ability", character="Trader")
     assert s.to_move == CHANCE and s.step == "transfer"
@@ -76,7 +76,7 @@ def test_character_trader_at_the_wasteland_rolls_the_die():
 
 def test_character_professor_most_advanced_track_ties_and_blocked_tracks():
     # red at 8 cannot be mastered (no Level 3 Tech): ignored; blue and star tie at 5: choose.
-    s = player(fixture(characters=("Professor", "")), 0, hourglass=1, resources=(0, 1, 0, 0),
+    s = with_player(position(characters=("Professor", "")), 0, hourglass=1, resources=(0, 1, 0, 0),
                languages=(8, 0, 0, 5, 5))
     opts = [a for a in s.legal_actions() if a.kind == "character_ability"]
     assert {(a.get("track"), a.get("resource")) for a in opts} == {("blue", "Parts"), ("star", "Parts")}
@@ -89,22 +89,22 @@ def test_character_professor_most_advanced_track_ties_and_blocked_tracks():
 
 
 def test_character_stowaway_uses_another_players_tech_ability():
-    s = give_tech(fixture(characters=("Stowaway", "Doctor")), 1, "L2-02", 0)    # 1 Hourglass: gain 2 Parts
-    s = player(s, 0, hourglass=2)
+    s = with_tech(position(characters=("Stowaway", "Doctor")), 1, "L2-02", 0)    # 1 Hourglass: gain 2 Parts
+    s = with_player(s, 0, hourglass=2)
     s = go(s, "tech_ability", card="L2-02", owner=1, via="stowaway")
     assert s.boards[0].resources == (0, 2, 0, 0) and s.boards[0].hourglass == 1
     assert s.boards[1].resources == (0, 0, 0, 0)
     e = illegal(s, "tech_ability", card="L2-02", owner=1, via="stowaway")
     assert e.reason == "Each Hourglass ability may be used only once per turn."
-    t = player(fixture(characters=("Doctor", "")), 0, hourglass=2)
-    t = give_tech(t, 1, "L2-02", 0)
+    t = with_player(position(characters=("Doctor", "")), 0, hourglass=2)
+    t = with_tech(t, 1, "L2-02", 0)
     e = illegal(t, "tech_ability", card="L2-02", owner=1, via="stowaway")
     assert e.reason == "Only the Stowaway may use another player's Tech."
 
 
 def test_kickstarter_engineer_reuses_a_used_ability_twice_different_each_time():
-    s = give_tech(give_tech(fixture(characters=("Engineer", "")), 0, "L2-02", 0), 0, "L2-10", 1)
-    s = player(s, 0, hourglass=9)
+    s = with_tech(with_tech(position(characters=("Engineer", "")), 0, "L2-02", 0), 0, "L2-10", 1)
+    s = with_player(s, 0, hourglass=9)
     e = illegal(s, "tech_ability", card="L2-02", owner=0, via="engineer")
     assert e.reason == "The Engineer reuses an ability you have already used this turn."
     s = go(s, "tech_ability", card="L2-02", owner=0, via="hourglass")
@@ -118,7 +118,7 @@ def test_kickstarter_engineer_reuses_a_used_ability_twice_different_each_time():
 
 
 def test_kickstarter_savant_second_transfer_costs_one_more_hourglass():
-    s = player(fixture(characters=("Savant", "")), 0, hourglass=3, resources=(0, 0, 0, 2))
+    s = with_player(position(characters=("Savant", "")), 0, hourglass=3, resources=(0, 0, 0, 2))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Oxygen"})
     assert s.step == "transfer" and s.transfers == 1
@@ -129,7 +129,7 @@ def test_kickstarter_savant_second_transfer_costs_one_more_hourglass():
 
 
 def test_kickstarter_savant_second_transfer_forbidden_variants():
-    s = player(fixture(characters=("Savant", "")), 0, hourglass=4, resources=(0, 0, 0, 2))
+    s = with_player(position(characters=("Savant", "")), 0, hourglass=4, resources=(0, 0, 0, 2))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Hourglass"})
     e = illegal(s, "transfer_tile", **{"from": "Laboratory", "tile": 7, "pay": "Hourglass"})
@@ -141,21 +141,21 @@ def test_kickstarter_savant_second_transfer_forbidden_variants():
 
 
 def test_using_abilities_once_per_turn_again_on_the_next_turn():
-    s = player(fixture(characters=("Doctor", "Miner")), 0, hourglass=3, radiation=3)
+    s = with_player(position(characters=("Doctor", "Miner")), 0, hourglass=3, radiation=3)
     s = go(s, "character_ability", character="Doctor")
-    s = s._replace(step="pass_rover", rover=2, acted=True)
+    s = at_step(s, "pass_rover", rover="Workshop")
     s = go(s, "pass_rover")
     e = illegal(s, "character_ability", player=0, character="Doctor")
     assert e.reason == "It is Player 2's decision (seat 1), not seat 0's."
-    s = s._replace(step="pass_rover", rover=2, acted=True)
+    s = at_step(s, "pass_rover", rover="Workshop")
     s = go(s, "pass_rover")
     assert s.to_move == 0 and "character_ability" in [a.kind for a in s.legal_actions()]
 
 
 # ----- Caps and limits --------------------------------------------------------------------------------
 def test_resource_cap_applies_to_every_gain():
-    s = fixture(sites=((8, 9, 10), (5, 6), (0, 1), (2, 3), (4, 7)))
-    s = player(s, 0, resources=(0, 0, 0, 7))
+    s = position(sites=((8, 9, 10), (5, 6), (0, 1), (2, 3), (4, 7)))
+    s = with_player(s, 0, resources=(0, 0, 0, 7))
     s = go(s, "place_rover", site="Laboratory")
     s = go(s, "skip", step="transfer")
     s = go(s, "use_wrench", choice="Oxygen")
@@ -163,10 +163,10 @@ def test_resource_cap_applies_to_every_gain():
 
 
 def test_mastering_only_one_master_per_language_blocked_on_the_second_to_last_space():
-    s = give_tech(fixture(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10))), 0, "L3-01", 0)
-    s = player(s, 0, languages=(7, 0, 0, 0, 0))
-    s = give_tech(s, 1, "L3-02", 0)
-    s = player(s, 1, languages=(9, 0, 0, 0, 0))
+    s = with_tech(position(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10))), 0, "L3-01", 0)
+    s = with_player(s, 0, languages=(7, 0, 0, 0, 0))
+    s = with_tech(s, 1, "L3-02", 0)
+    s = with_player(s, 1, languages=(9, 0, 0, 0, 0))
     s = go(s, "place_rover", site="Dormitory")
     s = go(s, "skip", step="transfer")
     s = go(s, "decipher")                          # 2 red: 7 -> 8, then blocked
@@ -175,24 +175,23 @@ def test_mastering_only_one_master_per_language_blocked_on_the_second_to_last_sp
 
 
 def test_mastering_blocked_by_any_means_workshop_wrench_and_one_time_reward():
-    s = fixture(sites=((8, 9, 10), (1, 7), (0, 5), (2, 3), (4, 6)))
-    s = player(s, 0, languages=(8, 0, 0, 0, 0))
+    s = position(sites=((8, 9, 10), (1, 7), (0, 5), (2, 3), (4, 6)))
+    s = with_player(s, 0, languages=(8, 0, 0, 0, 0))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "skip", step="transfer")
     s = go(s, "use_wrench", choice="red")
     assert s.boards[0].languages[0] == 8
-    t = player(fixture(), 0, languages=(7, 7, 7, 7, 7), resources=(7, 7, 7, 7))
-    t = t._replace(step="replicate", rover=2, acted=True)
+    t = with_player(position(), 0, languages=(7, 7, 7, 7, 7), resources=(7, 7, 7, 7))
+    t = at_step(t, "replicate", rover="Workshop")
     cid = "L2-15"                                   # one time: +2 red
-    from .helpers import put_in_display
     t = put_in_display(t, cid, 4)
     t = go(t, "replicate", level=2, space=4, row=1)
     assert t.boards[0].languages[0] == 8
 
 
 def test_tech_rewards_wrench_ability_uses_the_active_sites_bonus_and_rolls_at_the_wasteland():
-    s = give_tech(fixture(characters=("Doctor", "")), 0, "L2-03", 0)      # 1 Hourglass: the Site's Wrench bonus
-    s = player(s, 0, hourglass=1)
+    s = with_tech(position(characters=("Doctor", "")), 0, "L2-03", 0)      # 1 Hourglass: the Site's Wrench bonus
+    s = with_player(s, 0, hourglass=1)
     assert not any(a.kind == "tech_ability" for a in s.legal_actions())   # no Active Site before Step 1
     s = go(s, "place_rover", site="Wasteland")
     (ability,) = [a for a in s.legal_actions() if a.kind == "tech_ability"]
@@ -204,8 +203,8 @@ def test_tech_rewards_wrench_ability_uses_the_active_sites_bonus_and_rolls_at_th
 
 
 def test_character_stowaway_with_a_wrench_ability_chooses_like_the_wrench():
-    s = give_tech(fixture(characters=("Stowaway", "")), 1, "L2-11", 0)    # Memory Glass: Wrench bonus
-    s = player(s, 0, hourglass=1)
+    s = with_tech(position(characters=("Stowaway", "")), 1, "L2-11", 0)    # Memory Glass: Wrench bonus
+    s = with_player(s, 0, hourglass=1)
     s = go(s, "place_rover", site="Laboratory")
     opts = [a for a in s.legal_actions() if a.kind == "tech_ability"]
     assert [a.get("choice") for a in opts] == ["Fuel", "Parts", "Plans", "Oxygen"]
@@ -214,8 +213,8 @@ def test_character_stowaway_with_a_wrench_ability_chooses_like_the_wrench():
 
 
 def test_kickstarter_engineer_reuses_a_free_ability():
-    s = give_tech(fixture(characters=("Engineer", ""), step="start_of_turn"), 0, "L1-05", 0)   # free: 1 Fuel
-    s = player(s, 0, hourglass=1)
+    s = with_tech(position(characters=("Engineer", ""), step="start_of_turn"), 0, "L1-05", 0)   # free: 1 Fuel
+    s = with_player(s, 0, hourglass=1)
     s = go(s, "use_free_ability", card="L1-05")
     s = go(s, "tech_ability", card="L1-05", owner=0, via="engineer")
     assert s.boards[0].resources[0] == 2 and s.boards[0].hourglass == 0
@@ -223,7 +222,7 @@ def test_kickstarter_engineer_reuses_a_free_ability():
 
 def test_character_trader_any_time_of_the_turn_between_star_choices_and_before_passing():
     # the Infirmary with tiles "S" and "WW": Wrench step, then Discover with 1 star icon
-    s = player(fixture(characters=("Trader", ""), sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0,
+    s = with_player(position(characters=("Trader", ""), sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0,
                hourglass=5, radiation=3)
     s = go(s, "place_rover", site="Infirmary")
     s = go(s, "skip", step="transfer")
@@ -245,16 +244,16 @@ def test_character_trader_any_time_of_the_turn_between_star_choices_and_before_p
 
 
 def test_character_professor_no_track_can_advance_and_a_track_mastered_by_another():
-    s = player(fixture(characters=("Professor", "")), 0, hourglass=1, resources=(1, 0, 0, 0),
+    s = with_player(position(characters=("Professor", "")), 0, hourglass=1, resources=(1, 0, 0, 0),
                languages=(8, 8, 8, 8, 8))               # no Level 3 Tech: every track stops on 8
     assert "character_ability" not in _kinds(s)
     e = illegal(s, "character_ability", character="Professor", track="red", resource="Fuel")
     assert e.reason == "No Language track of yours can advance." and e.rule == "Character Abilities: Professor"
     # with a Level 3 Tech, red (8) could be mastered, but Player 2 mastered it: red is ignored (blocked
     # "by any means"), so the Professor moves the next most advanced track, green
-    t = give_tech(give_tech(s, 0, "L3-01", 0), 1, "L3-02", 0)
-    t = player(t, 0, languages=(8, 0, 6, 0, 0))
-    t = player(t, 1, languages=(9, 0, 0, 0, 0))
+    t = with_tech(with_tech(s, 0, "L3-01", 0), 1, "L3-02", 0)
+    t = with_player(t, 0, languages=(8, 0, 6, 0, 0))
+    t = with_player(t, 1, languages=(9, 0, 0, 0, 0))
     opts = [a for a in t.legal_actions() if a.kind == "character_ability"]
     assert {a.get("track") for a in opts} == {"green"}
     e = illegal(t, "character_ability", character="Professor", track="red", resource="Fuel")
@@ -275,8 +274,8 @@ def test_kickstarter_exclusives_only_with_the_option():
 
 
 def test_character_stowaway_not_on_your_own_tech_and_not_a_free_ability():
-    s = give_tech(give_tech(fixture(characters=("Stowaway", "")), 0, "L2-02", 0), 1, "L1-05", 0)
-    s = player(s, 0, hourglass=2)
+    s = with_tech(with_tech(position(characters=("Stowaway", "")), 0, "L2-02", 0), 1, "L1-05", 0)
+    s = with_player(s, 0, hourglass=2)
     e = illegal(s, "tech_ability", card="L2-02", owner=0, via="stowaway")
     assert e.reason == "The Stowaway's ability is for another player's Tech." and e.rule == "Character Abilities: Stowaway"
     e = illegal(s, "tech_ability", card="L1-05", owner=1, via="stowaway")     # a Free Ability, not an Hourglass one
@@ -284,18 +283,18 @@ def test_character_stowaway_not_on_your_own_tech_and_not_a_free_ability():
 
 
 def test_resource_cap_on_tech_abilities_star_icons_and_free_abilities():
-    s = give_tech(fixture(characters=("Doctor", "")), 0, "L2-02", 0)          # 1 Hourglass: gain 2 Parts
-    s = player(s, 0, hourglass=1, resources=(0, 6, 0, 0))
+    s = with_tech(position(characters=("Doctor", "")), 0, "L2-02", 0)          # 1 Hourglass: gain 2 Parts
+    s = with_player(s, 0, hourglass=1, resources=(0, 6, 0, 0))
     s = go(s, "tech_ability", card="L2-02", owner=0, via="hourglass")
     assert s.boards[0].resources == (0, 7, 0, 0) and "1 lost: no more than 7 Parts" in s.events[0]
-    t = player(fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0, resources=(7, 0, 0, 0))
+    t = with_player(position(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), 0, resources=(7, 0, 0, 0))
     t = go(t, "place_rover", site="Infirmary")
     t = to_step(t, "action")
     t = go(t, "discover")
     t = go(t, "discover_star", resource="Fuel")
     assert t.boards[0].resources[0] == 7 and "1 lost" in t.events[0]
-    u = give_tech(fixture(step="start_of_turn"), 0, "L1-05", 0)                # free: gain 1 Fuel
-    u = player(u, 0, resources=(7, 0, 0, 0))
+    u = with_tech(position(step="start_of_turn"), 0, "L1-05", 0)                # free: gain 1 Fuel
+    u = with_player(u, 0, resources=(7, 0, 0, 0))
     u = go(u, "use_free_ability", card="L1-05")
     assert u.boards[0].resources[0] == 7 and "1 lost" in u.events[0]
 

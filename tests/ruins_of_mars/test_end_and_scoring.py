@@ -1,8 +1,8 @@
 """End of the Game, Final Scoring and the Tiebreakers."""
-from mars_rules import CHANCE, IllegalAction, Action
+from mars_rules import CHANCE, Action, IllegalAction, PositionError
 import pytest
 
-from .helpers import fixture, give_tech, go, player
+from .helpers import at_step, game, go, position, with_player, with_tech
 
 L1 = ("L1-01", "L1-02", "L1-03")
 L2 = ("L2-01", "L2-02", "L2-03")
@@ -26,17 +26,17 @@ def _finish_turn(s):
 
 def _eight_techs(s, seat):
     for row in range(3):
-        s = give_tech(s, seat, L1[row], row)
-        s = give_tech(s, seat, L2[row], row)
+        s = with_tech(s, seat, L1[row], row)
+        s = with_tech(s, seat, L2[row], row)
     for row in range(2):
-        s = give_tech(s, seat, L3[row], row)
+        s = with_tech(s, seat, L3[row], row)
     return s
 
 
 def test_end_of_the_game_9th_tech_then_every_other_player_one_final_turn():
-    s = _eight_techs(fixture(players=3), 0)
-    s = player(s, 0, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
-    s = s._replace(step="replicate", rover=2, acted=True)
+    s = _eight_techs(position(players=3), 0)
+    s = with_player(s, 0, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
+    s = at_step(s, "replicate", rover="Workshop")
     level3 = [k for k in range(4) if s.display[2][k]]
     s = go(s, "replicate", level=3, space=level3[-1] + 1, row=3)
     while s.to_move == CHANCE:
@@ -54,12 +54,12 @@ def test_end_of_the_game_9th_tech_then_every_other_player_one_final_turn():
 
 
 def test_end_of_the_game_4th_mastered_language():
-    s = fixture(players=2, sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
+    s = position(players=2, sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
     for row in range(3):
-        s = give_tech(s, 0, L3[row], row)
-    s = give_tech(s, 1, "L3-04", 0)
-    s = player(s, 0, languages=(8, 0, 0, 9, 9))
-    s = player(s, 1, languages=(0, 9, 0, 0, 0))
+        s = with_tech(s, 0, L3[row], row)
+    s = with_tech(s, 1, "L3-04", 0)
+    s = with_player(s, 0, languages=(8, 0, 0, 9, 9))
+    s = with_player(s, 1, languages=(0, 9, 0, 0, 0))
     s = go(s, "place_rover", site="Dormitory")
     s = go(s, "skip", step="transfer")
     s = go(s, "decipher")                              # red 8 -> 9: the 4th mastered Language
@@ -70,21 +70,20 @@ def test_end_of_the_game_4th_mastered_language():
 
 
 def test_final_scoring_language_pp_rows_tech_pp_and_radiation():
-    s = fixture(players=3)
+    b = position(players=3).edit()           # one builder: the Capstone is checked with the Level 3 Techs
     # Player 1: tracks 9, 6, 3, 0, 2 -> 15 + 6 + 2 + 0 + 1 = 24 PP
-    s = player(s, 0, languages=(9, 6, 3, 0, 2), radiation=4)
+    b.set_player(0, languages=(9, 6, 3, 0, 2), radiation=4)
     # row 1: L1-01 (A), L2-01 (A), L3-01 (A) -> same classification: 9
     # row 2: L1-02 (B), L2-03 (C), L3-04 (D) -> three different: 6
     # row 3: L1-05 (A), L2-05 (A), L3-02 (B) -> any other complete row: 3
     for row, ids in enumerate((("L1-01", "L2-01", "L3-01"), ("L1-02", "L2-03", "L3-04"),
                                ("L1-05", "L2-05", "L3-02"))):
         for cid in ids:
-            s = give_tech(s, 0, cid, row)
+            b.give(0, cid, row + 1)
     # Player 2: a full column but no full row -> no row points (rows only, not columns)
     for row, cid in enumerate(("L1-03", "L1-04", "L1-06")):
-        s = give_tech(s, 1, cid, row)
-    s = player(s, 1, radiation=4)
-    s = player(s, 2, radiation=1)
+        b.give(1, cid, row + 1)
+    s = b.set_player(1, radiation=4).set_player(2, radiation=1).done()
     sheet = s.score()
     assert sheet.points(0, "Language tracks") == 24
     assert sheet.points(0, "Tech rows") == 18
@@ -102,25 +101,25 @@ def test_final_scoring_language_pp_is_the_greatest_occupied_or_passed():
 
 
 def test_tiebreakers_least_radiation_then_language_pp_then_shared():
-    s = fixture(players=3)
-    s = player(s, 0, languages=(4, 0, 0, 0, 0))          # 3 PP
-    s = player(s, 1, languages=(4, 2, 0, 0, 0), radiation=1)  # 3 + 1 - 2 = 2
-    s = player(s, 2, languages=(3, 3, 0, 0, 0))          # 2 + 2 = 4 ... adjust below
-    s = player(s, 2, languages=(4, 0, 0, 0, 0))          # 3 PP, 0 radiation: tie with Player 1
-    over = s._replace(step="game_over", to_move=None)
+    s = position(players=3)
+    s = with_player(s, 0, languages=(4, 0, 0, 0, 0))          # 3 PP
+    s = with_player(s, 1, languages=(4, 2, 0, 0, 0), radiation=1)  # 3 + 1 - 2 = 2
+    s = with_player(s, 2, languages=(3, 3, 0, 0, 0))          # 2 + 2 = 4 ... adjust below
+    s = with_player(s, 2, languages=(4, 0, 0, 0, 0))          # 3 PP, 0 radiation: tie with Player 1
+    over = game.finish(s)
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0, 2)                       # same radiation, same language PP: shared
     assert "a shared win" in over.score().tiebreak
-    over = player(over, 2, languages=(3, 2, 0, 0, 0), radiation=0)   # 2 + 1 = 3 PP
+    over = with_player(over, 2, languages=(3, 2, 0, 0, 0), radiation=0)   # 2 + 1 = 3 PP
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0, 2)
-    over = player(over, 0, languages=(2, 2, 2, 0, 0))     # 3 PP from 3 tracks
-    over = player(over, 2, languages=(2, 2, 0, 0, 0), radiation=0)
-    over = give_tech(over, 2, "L1-04", 0)                # + 1 PP card: 3 PP, language PP only 2
+    over = with_player(over, 0, languages=(2, 2, 2, 0, 0))     # 3 PP from 3 tracks
+    over = with_player(over, 2, languages=(2, 2, 0, 0, 0), radiation=0)
+    over = with_tech(over, 2, "L1-04", 0)                # + 1 PP card: 3 PP, language PP only 2
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (0,)                         # more Language PP wins the tie
     assert "broken by most Language PP" in over.score().tiebreak  # the tie-break line names the decider
-    over = player(over, 0, radiation=1, languages=(3, 3, 2, 0, 0))   # 5 - 2 = 3
+    over = with_player(over, 0, radiation=1, languages=(3, 3, 2, 0, 0))   # 5 - 2 = 3
     assert over.score().totals == (3, 2, 3)
     assert over.winners() == (2,)                         # least Radiation wins first
     assert "broken by least Radiation" in over.score().tiebreak
@@ -129,13 +128,13 @@ def test_tiebreakers_least_radiation_then_language_pp_then_shared():
 
 def test_finish_ends_a_built_position_for_final_scoring():
     from mars_rules.ruins_of_mars import finish, from_json
-    s = player(fixture(players=2), 0, languages=(4, 0, 0, 0, 0))
+    s = with_player(position(players=2), 0, languages=(4, 0, 0, 0, 0))
     done = finish(s)
     assert done.is_over and done.score().final and done.winners() == (0,)
     assert from_json(done.to_json()) == done
-    with pytest.raises(Exception) as e:
-        from_json(s._replace(step="game_over", to_move=None).to_json())
-    assert "end_turns must be 0 at game_over" in str(e.value)
+    with pytest.raises(PositionError) as e:
+        s.edit().set(step="game_over", to_move=None).done()
+    assert any("end_turns must be 0 at game_over" in p for p in e.value.problems)
 
 
 def _play_to_replicate(s):
@@ -152,14 +151,14 @@ def _play_to_replicate(s):
 
 
 def test_end_of_the_game_a_second_trigger_during_the_final_turns_changes_nothing():
-    s = _eight_techs(fixture(players=3), 0)
+    s = _eight_techs(position(players=3), 0)
     other = (("L1-04", "L2-04", "L3-04"), ("L1-05", "L2-05", "L3-05"), ("L1-06", "L2-06"))
     for row, ids in enumerate(other):
         for cid in ids:
-            s = give_tech(s, 1, cid, row)
+            s = with_tech(s, 1, cid, row)
     for seat in (0, 1):
-        s = player(s, seat, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
-    s = s._replace(step="replicate", rover=2, acted=True)
+        s = with_player(s, seat, resources=(7, 7, 7, 7), languages=(6, 6, 0, 0, 0))
+    s = at_step(s, "replicate", rover="Workshop")
     s = go(s, "replicate", level=3, space=4, row=3)
     while s.to_move == CHANCE:
         s = s.resolve_chance()
@@ -178,13 +177,13 @@ def test_end_of_the_game_a_second_trigger_during_the_final_turns_changes_nothing
 
 
 def test_final_scoring_radiation_everyone_tied_for_most_and_nobody_when_the_most_is_0():
-    s = fixture(players=3)
+    s = position(players=3)
     for seat in range(3):
-        s = player(s, seat, radiation=3)
+        s = with_player(s, seat, radiation=3)
     sheet = s.score()
     assert [sheet.points(p, "Radiation") for p in range(3)] == [-6, -6, -6]   # all tied for most: -2 each
     assert sheet.rule_of("Radiation") == "Final Scoring: Radiation"
-    s = player(s, 2, radiation=2)
+    s = with_player(s, 2, radiation=2)
     assert [s.score().points(p, "Radiation") for p in range(3)] == [-6, -6, -2]
-    clean = fixture(players=3)
+    clean = position(players=3)
     assert [clean.score().points(p, "Radiation") for p in range(3)] == [0, 0, 0]  # the most is 0: nothing lost

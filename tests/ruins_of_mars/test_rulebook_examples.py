@@ -3,12 +3,12 @@ from fractions import Fraction
 
 from mars_rules import CHANCE, Action
 
-from .helpers import chance, fixture, give_tech, go, illegal, player, roundtrip
+from .helpers import at_step, chance, go, illegal, position, roundtrip, with_player
 
 
 def test_example_discover_at_the_workshop_gains_1_fuel_and_2_parts():
     # Workshop tiles: "RO" + "O" -> 1 red, 2 orange.
-    s = fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
+    s = position(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "skip", step="transfer")
     assert s.step == "action" and s.boards[0].radiation == 0
@@ -20,7 +20,7 @@ def test_example_discover_at_the_workshop_gains_1_fuel_and_2_parts():
 
 def test_example_decipher_at_the_dormitory_1_blue_2_red_2_star():
     # Dormitory tiles: "BR", "RS", "S" -> 1 blue, 2 red, 2 star.
-    s = fixture(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
+    s = position(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
     s = go(s, "place_rover", site="Dormitory")
     s = go(s, "skip", step="transfer")
     assert str(s.legal_actions()[0]) == "Decipher at the Dormitory: +2 red, +1 blue, +2 star"
@@ -30,7 +30,7 @@ def test_example_decipher_at_the_dormitory_1_blue_2_red_2_star():
 
 
 def test_example_five_panel_reallocation_from_the_dormitory():
-    s = fixture(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
+    s = position(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
     s = go(s, "place_rover", site="Dormitory")
     s = go(s, "skip", step="transfer")
     s = go(s, "decipher")
@@ -46,10 +46,11 @@ def test_example_five_panel_reallocation_from_the_dormitory():
 
 
 def _master_position(red=8, blue=0, l3=1):
-    s = fixture(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10)))
-    s = player(s, 0, languages=(red, 0, 0, blue, 0))
+    b = position(sites=((8, 9), (5, 7), (0, 1), (2, 3, 4), (6, 10))).edit()
+    b.set_player(0, red=red, blue=blue)
     for row, cid in enumerate(("L3-01", "L3-02", "L3-03")[:l3]):
-        s = give_tech(s, 0, cid, row)
+        b.give(0, cid, row + 1)
+    s = b.done()
     s = go(s, "place_rover", site="Dormitory")
     s = go(s, "skip", step="transfer")
     return s
@@ -74,9 +75,9 @@ def test_example_mastering_a_second_language_needs_2_level3_techs():
 
 
 def test_example_level2_tech_in_the_first_row_without_a_level1_tech():
-    s = fixture()
-    s = player(s, 0, languages=(3, 3, 0, 0, 0), resources=(7, 7, 7, 7))
-    s = s._replace(step="replicate", rover=2, acted=True)
+    s = position()
+    s = with_player(s, 0, languages=(3, 3, 0, 0, 0), resources=(7, 7, 7, 7))
+    s = at_step(s, "replicate", rover="Workshop")
     cid = s.display[1][3]  # the bottom (+0 Oxygen) space of the Level 2 column
     s = go(s, "replicate", level=2, space=4, row=1)
     assert s.boards[0].techs[1] == cid and s.boards[0].techs[0] is None
@@ -85,7 +86,7 @@ def test_example_level2_tech_in_the_first_row_without_a_level1_tech():
 def test_example_wasteland_die_table():
     expected = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
     for face, hourglasses in expected.items():
-        s = fixture(sites=((5, 8), (9, 7), (0, 1), (2, 3, 4), (6, 10)))   # "RW" at the Wasteland
+        s = position(sites=((5, 8), (9, 7), (0, 1), (2, 3, 4), (6, 10)))   # "RW" at the Wasteland
         s = go(s, "place_rover", site="Wasteland")
         s = go(s, "skip", step="transfer")
         s = go(s, "use_wrench")
@@ -101,11 +102,11 @@ def test_example_wasteland_die_table():
 
 def test_example_solo_rover_tie_break():
     # Laboratory and Dormitory both hold 3 tiles: the AI takes the rightmost, or the leftmost after a 6.
-    s = fixture(players=1, sites=((8,), (5, 7, 9), (0, 1), (2, 3, 4), (6, 10)), seat=1, solo_die=2)
+    s = position(players=1, sites=((8,), (5, 7, 9), (0, 1), (2, 3, 4), (6, 10)), seat=1, solo_die=2)
     (only,) = s.legal_actions()
     assert only == Action("place_rover", 1, {"site": "Dormitory"})
     assert str(only) == ("Place the Rover on the Dormitory: most tiles (3), rightmost of the tied Sites "
                          "(Laboratory, Dormitory)")
-    (only,) = s._replace(solo_die=6).legal_actions()
+    (only,) = s.edit().set(solo_die=6).done().legal_actions()
     assert only == Action("place_rover", 1, {"site": "Laboratory"})
     assert "leftmost" in str(only)

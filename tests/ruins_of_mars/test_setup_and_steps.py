@@ -6,7 +6,7 @@ import pytest
 
 from mars_rules import CHANCE, Action
 
-from .helpers import TILES, chance, fixture, game, go, illegal, player, roundtrip
+from .helpers import TILES, at_step, chance, game, go, illegal, position, roundtrip, with_player
 
 
 # ----- Setup ---------------------------------------------------------------------------------------
@@ -62,12 +62,12 @@ def test_setup_is_deterministic_for_a_seed():
 
 # ----- Step 1 ------------------------------------------------------------------------------------------
 def test_step1_place_the_rover_on_any_site_including_the_previous_one():
-    s = fixture(rover=2)
+    s = position(rover=2)
     sites = [a.get("site") for a in s.legal_actions() if a.kind == "place_rover"]
     assert sites == ["Wasteland", "Laboratory", "Workshop", "Dormitory", "Infirmary"]
     s = go(s, "place_rover", site="Workshop")
     assert s.rover == 2 and s.step == "transfer"
-    e = illegal(fixture(), "place_rover", site="Olympus")
+    e = illegal(position(), "place_rover", site="Olympus")
     assert e.reason.startswith("There is no Site called 'Olympus'") and e.rule == "Step 1: Place the Rover"
     e = illegal(s, "place_rover", site="Laboratory")
     assert e.reason == "The Rover is already on the Workshop this turn."
@@ -75,12 +75,12 @@ def test_step1_place_the_rover_on_any_site_including_the_previous_one():
 
 # ----- Step 2 -------------------------------------------------------------------------------------------
 def _at_transfer(site="Workshop", **kw):
-    s = fixture(**kw)
+    s = position(**kw)
     return go(s, "place_rover", site=site)
 
 
 def test_step2_transfer_pays_2_oxygen_and_puts_the_tile_at_the_bottom():
-    s = player(_at_transfer(), 0, resources=(0, 0, 0, 3))
+    s = with_player(_at_transfer(), 0, resources=(0, 0, 0, 3))
     s = go(s, "transfer_tile", **{"from": "Laboratory", "tile": 7, "pay": "Oxygen"})
     assert s.sites[2] == (0, 1, 7) and s.sites[1] == (5,)
     assert s.boards[0].resources == (0, 0, 0, 1)
@@ -89,13 +89,13 @@ def test_step2_transfer_pays_2_oxygen_and_puts_the_tile_at_the_bottom():
 
 
 def test_step2_transfer_with_2_hourglasses():
-    s = player(_at_transfer(), 0, hourglass=2)
+    s = with_player(_at_transfer(), 0, hourglass=2)
     s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Hourglass"})
     assert s.sites[2] == (0, 1, 3) and s.boards[0].hourglass == 0
 
 
 def test_step2_transfer_forbidden_variants():
-    s = player(_at_transfer(sites=((8, 9, 10), (5,), (0, 1, 7), (2, 3), (4, 6))), 0, hourglass=1,
+    s = with_player(_at_transfer(sites=((8, 9, 10), (5,), (0, 1, 7), (2, 3), (4, 6))), 0, hourglass=1,
                resources=(0, 0, 0, 1))
     e = illegal(s, "transfer_tile", **{"from": "Laboratory", "tile": 5, "pay": "Oxygen"})
     assert e.reason == ("The Laboratory has only 1 Action tile: a transfer must leave at least 1 at every Site.")
@@ -112,7 +112,7 @@ def test_step2_transfer_forbidden_variants():
 
 
 def test_step2_transfer_adjacency_is_linear_at_the_ends():
-    s = player(_at_transfer(site="Infirmary"), 0, hourglass=4)
+    s = with_player(_at_transfer(site="Infirmary"), 0, hourglass=4)
     froms = {a.get("from") for a in s.legal_actions() if a.kind == "transfer_tile"}
     assert froms == {"Dormitory"}
     e = illegal(s, "transfer_tile", **{"from": "Wasteland", "tile": 8, "pay": "Hourglass"})
@@ -120,7 +120,7 @@ def test_step2_transfer_adjacency_is_linear_at_the_ends():
 
 
 def test_step2_only_one_transfer_per_turn():
-    s = player(_at_transfer(), 0, hourglass=6)
+    s = with_player(_at_transfer(), 0, hourglass=6)
     s = go(s, "transfer_tile", **{"from": "Dormitory", "tile": 3, "pay": "Hourglass"})
     e = illegal(s, "transfer_tile", **{"from": "Dormitory", "tile": 2, "pay": "Hourglass"})
     assert e.reason.startswith("Only 1 Action tile may be transferred per turn")
@@ -129,20 +129,20 @@ def test_step2_only_one_transfer_per_turn():
 # ----- Step 3 ---------------------------------------------------------------------------------------------
 def test_step3_radiation_per_icon_on_the_site_and_its_tiles():
     # The Wasteland prints 1 Radiation icon (ASSUMED); tiles 7 "X" and 6 "WW" -> 1 more.
-    s = fixture(sites=((7, 6), (5, 8), (0, 1), (2, 3), (4, 9, 10)))
+    s = position(sites=((7, 6), (5, 8), (0, 1), (2, 3), (4, 9, 10)))
     s = go(s, "place_rover", site="Wasteland")
     s = go(s, "skip", step="transfer")
     assert s.boards[0].radiation == 2
     assert "Step 3: Player 1 takes 2 Radiation at the Wasteland." in s.events
     # Radiation is forced: the turn has moved on, and the transfer cannot come back to dodge it.
-    s = player(s, 0, hourglass=4)
+    s = with_player(s, 0, hourglass=4)
     e = illegal(s, "transfer_tile", **{"from": "Laboratory", "tile": 5, "pay": "Hourglass"})
     assert e.reason == "The transfer happens in Step 2, right after placing the Rover; that moment has passed."
 
 
 # ----- Step 4 ---------------------------------------------------------------------------------------------
 def _at_wrench(site, sites):
-    s = fixture(sites=sites)
+    s = position(sites=sites)
     s = go(s, "place_rover", site=site)
     return go(s, "skip", step="transfer")
 
@@ -168,7 +168,7 @@ def test_step4_wrench_bonus_of_each_site():
     s = go(s, "use_wrench")
     assert s.boards[0].hourglass == 1
     s = _at_wrench("Infirmary", ((8, 9, 10), (1, 3), (0, 2), (4, 7), (5, 6)))
-    s = player(s, 0, radiation=2)
+    s = with_player(s, 0, radiation=2)
     s = go(s, "use_wrench")
     assert s.boards[0].radiation == 1
     e = illegal(_at_wrench("Laboratory", ((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))), "use_wrench",
@@ -186,7 +186,7 @@ def test_step4_wrench_bonus_is_optional():
 # ----- Step 5 ---------------------------------------------------------------------------------------------
 def test_step5_discover_star_icons_are_a_choice_each():
     # Workshop "OS" + "S": 1 Parts, then 2 star choices.
-    s = fixture(sites=((8, 9), (5, 7), (10, 4), (2, 3, 1), (0, 6)))
+    s = position(sites=((8, 9), (5, 7), (10, 4), (2, 3, 1), (0, 6)))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "skip", step="transfer")
     s = go(s, "discover")
@@ -200,7 +200,7 @@ def test_step5_discover_star_icons_are_a_choice_each():
 
 
 def test_step5_the_site_decides_the_action():
-    s = fixture()
+    s = position()
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "skip", step="transfer")
     e = illegal(s, "decipher")
@@ -208,13 +208,13 @@ def test_step5_the_site_decides_the_action():
     assert e.rule == "Step 5: Take the Site's Action"
     e = illegal(s, "skip", step="action")
     assert e.reason == "The Site's Action is not optional: take it (Discover)."
-    e = illegal(fixture(), "skip", step="place_rover")
+    e = illegal(position(), "skip", step="place_rover")
     assert e.reason == "Placing the Rover is not optional: choose one of the 5 Sites."
 
 
 def test_step5_discover_cap_of_7_excess_lost():
-    s = fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
-    s = player(s, 0, resources=(7, 6, 0, 0))
+    s = position(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
+    s = with_player(s, 0, resources=(7, 6, 0, 0))
     s = go(s, "place_rover", site="Workshop")
     s = go(s, "skip", step="transfer")
     s = go(s, "discover")
@@ -226,8 +226,8 @@ def test_step5_discover_cap_of_7_excess_lost():
 def test_step7_reallocation_cycles_past_the_active_site_with_many_tiles():
     # 7 tiles at the Infirmary: Infirmary, Wasteland, Laboratory, Workshop, Dormitory, Infirmary, Wasteland.
     sites = ((8,), (9,), (10,), (7,), (0, 1, 2, 3, 4, 5, 6))
-    s = fixture(sites=sites)
-    s = s._replace(rover=4, step="replicate", acted=True)
+    s = position(sites=sites)
+    s = at_step(s, "replicate", rover="Infirmary")
     s = go(s, "skip", step="replicate")
     targets = []
     while s.to_move == CHANCE:
@@ -240,8 +240,8 @@ def test_step7_reallocation_cycles_past_the_active_site_with_many_tiles():
 
 
 def test_step7_a_teacher_chooses_which_tile_comes_next():
-    s = fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
-    s = s._replace(rover=0, step="replicate", acted=True)
+    s = position(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
+    s = at_step(s, "replicate", rover="Wasteland")
     s = go(s, "skip", step="replicate")
     assert {a.get("tile") for a in s.legal_actions()} == {8, 9, 10}
     e = illegal(s, "draw_tile", player=CHANCE, tile=0, site="Wasteland")
@@ -252,8 +252,8 @@ def test_step7_a_teacher_chooses_which_tile_comes_next():
 
 # ----- Step 8 ---------------------------------------------------------------------------------------------
 def test_step8_pass_the_rover_to_the_left():
-    s = fixture(players=3, seat=2)
-    s = s._replace(rover=0, step="pass_rover")
+    s = position(players=3, seat=2)
+    s = at_step(s, "pass_rover", rover="Wasteland")
     assert str(s.legal_actions()[0]) == "Pass the Rover to Player 1 (end of the turn)"
     s = go(s, "pass_rover")
     assert s.current == 0 and s.to_move == 0 and s.step == "place_rover" and s.turn == 2
@@ -262,7 +262,7 @@ def test_step8_pass_the_rover_to_the_left():
 
 
 def test_any_made_up_action_is_refused_with_a_reason():
-    s = fixture()
+    s = position()
     e = illegal(s, "fly_to_earth")
     assert "There is no action 'fly_to_earth'" in e.reason
     e = illegal(s, "place_rover", player=1, site="Workshop")
@@ -272,8 +272,8 @@ def test_any_made_up_action_is_refused_with_a_reason():
 
 
 def test_chance_outcomes_are_explicit_and_sum_to_one():
-    s = fixture(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
-    s = s._replace(rover=0, step="replicate", acted=True)
+    s = position(sites=((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6)))
+    s = at_step(s, "replicate", rover="Wasteland")
     s = go(s, "skip", step="replicate")
     assert sum(p for _, p in s.chance_outcomes()) == Fraction(1)
     assert s.resolve_chance() == s.resolve_chance()
@@ -281,13 +281,14 @@ def test_chance_outcomes_are_explicit_and_sum_to_one():
 
 
 def test_action_texts_never_leak_between_games_or_sites():
-    a = fixture(step="pass_rover", rover=0)
+    a = position(step="pass_rover", rover=0)
     b = game.new_game(players=["Ada", "Bo"], seed=1, first_player=0, characters="deal")
-    b = b._replace(step="pass_rover", rover=0)
+    b = at_step(b, "pass_rover", rover="Wasteland")
     assert str(a.legal_actions()[0]) == "Pass the Rover to Player 2 (end of the turn)"
     assert str(b.legal_actions()[0]) == "Pass the Rover to Bo (end of the turn)"
-    dorm = fixture(step="wrench", rover=3, pending=1)
-    infirmary = fixture(step="wrench", rover=4, pending=1)
+    # the Dormitory gets the RW tile (5) so that it shows a Wrench; the Infirmary shows 2 (tiles 4 S, 6 WW)
+    dorm = position(sites=((8, 9, 10), (7,), (0, 1), (2, 3, 5), (4, 6)), step="wrench", rover=3)
+    infirmary = position(step="wrench", rover=4)
     assert str(dorm.legal_actions()[0]) == "Wrench bonus at the Dormitory: gain 1 Hourglass"
     assert str(infirmary.legal_actions()[0]) == "Wrench bonus at the Infirmary: remove 1 Radiation"
 
@@ -299,7 +300,7 @@ def test_any_action_object_gets_an_illegal_action_never_another_error():
     from mars_rules.ruins_of_mars.why import KINDS
     import random as _random
 
-    states = [fixture(), fixture(players=1, seat=1)]
+    states = [position(), position(players=1, seat=1)]
     s = game.new_game(players=3, seed=2, characters="deal", kickstarter=True)
     rng = _random.Random(2)
     for i in range(400):

@@ -3,7 +3,7 @@ import pytest
 
 from mars_rules import CHANCE, Action
 
-from .helpers import chance, fixture, game, go, illegal, player, roundtrip
+from .helpers import at_step, chance, game, go, illegal, position, roundtrip, with_player
 
 
 def test_solo_setup_ai_techs_face_down_no_character_no_hourglass_human_first():
@@ -20,7 +20,7 @@ def test_solo_setup_ai_techs_face_down_no_character_no_hourglass_human_first():
 
 
 def test_solo_extra_reallocation_at_the_start_of_each_ai_turn_only():
-    s = fixture(players=1, seat=0, step="pass_rover", rover=2)
+    s = position(players=1, seat=0, step="pass_rover", rover=2)
     s = go(s, "pass_rover")
     assert s.step == "solo_reallocation" and s.chance == "solo_die" and s.current == 1
     assert len(s.chance_outcomes()) == 6
@@ -35,12 +35,11 @@ def test_solo_extra_reallocation_at_the_start_of_each_ai_turn_only():
 
 
 def _ai_turn(s, **board):
-    s = s._replace(step="place_rover", current=1, to_move=1, solo_die=1)
-    return player(s, 1, **board) if board else s
+    return s.edit().set_turn("AI", "place_rover").set(solo_die=1).set_player("AI", **board).done()
 
 
 def test_solo_ai_turn_every_decision_has_exactly_one_legal_action():
-    s = _ai_turn(fixture(players=1, sites=((8,), (5, 6, 9), (0, 1), (2, 3), (4, 7, 10))))
+    s = _ai_turn(position(players=1, sites=((8,), (5, 6, 9), (0, 1), (2, 3), (4, 7, 10))))
     seen = []
     while s.current == 1 and not s.is_over:
         if s.to_move == CHANCE:
@@ -52,12 +51,12 @@ def test_solo_ai_turn_every_decision_has_exactly_one_legal_action():
         s = s.apply(legal[0])
     assert seen[0].startswith("Place the Rover on the Infirmary: most tiles (3)")
     assert seen[1] == "Skip the transfer: the AI never makes the optional transfer"
-    e = illegal(_ai_turn(fixture(players=1)), "place_rover", player=1, site="Workshop")
+    e = illegal(_ai_turn(position(players=1)), "place_rover", player=1, site="Workshop")
     assert e.reason.startswith("The AI follows its procedure: its only action now is: Place the Rover on the")
 
 
 def test_solo_ai_spends_all_hourglasses_on_radiation_one_for_one():
-    s = _ai_turn(fixture(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=1)
+    s = _ai_turn(position(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=1)
     s = go(s, "place_rover", site="Wasteland")            # 3 tiles: the most
     s = go(s, "skip", step="transfer")                    # 1 (Site) + 1 (tile "X") Radiation
     assert s.boards[1].radiation == 1 and s.boards[1].hourglass == 0
@@ -65,7 +64,7 @@ def test_solo_ai_spends_all_hourglasses_on_radiation_one_for_one():
 
 
 def test_solo_ai_resource_and_language_choices():
-    s = _ai_turn(fixture(players=1, sites=((8, 9), (5, 6, 10), (0, 1), (2, 3), (4, 7))),
+    s = _ai_turn(position(players=1, sites=((8, 9), (5, 6, 10), (0, 1), (2, 3), (4, 7))),
                  resources=(2, 1, 1, 3))
     (a,) = s.legal_actions()
     assert a == Action("place_rover", 1, {"site": "Laboratory"})
@@ -78,18 +77,18 @@ def test_solo_ai_resource_and_language_choices():
     s = s.apply(a)
     (a,) = s.legal_actions()
     assert a == Action("use_wrench", 1, {"choice": "Plans"})
-    t = _ai_turn(fixture(players=1, sites=((8, 9), (2, 3), (0, 5, 6), (10,), (4, 7, 1))),
+    t = _ai_turn(position(players=1, sites=((8, 9), (2, 3), (0, 5, 6), (10,), (4, 7, 1))),
                  languages=(2, 5, 0, 5, 8))
-    t = t._replace(step="wrench", rover=2, pending=3)
+    t = at_step(t, "wrench", rover="Workshop")     # its tiles show 3 Wrenches
     (a,) = t.legal_actions()
     # star is at 8 but cannot be mastered (no Level 3 Tech): orange and blue tie at 5 -> leftmost
     assert a == Action("use_wrench", 1, {"choice": "orange"})
 
 
 def test_solo_ai_replicates_the_most_expensive_affordable_and_discards_the_bottom_display_card():
-    s = fixture(players=1)
-    s = player(s, 1, resources=(7, 7, 7, 7), languages=(3, 3, 0, 0, 0))   # Level 2 allowed, not Level 3
-    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    s = position(players=1)
+    s = with_player(s, 1, resources=(7, 7, 7, 7), languages=(3, 3, 0, 0, 0))   # Level 2 allowed, not Level 3
+    s = at_step(s, "replicate", rover="Workshop", seat=1)
     (a,) = s.legal_actions()
     slot = (a.get("row") - 1) * 3 + 1
     assert s.cards.ai[a.get("card")].level == 2 and a.get("row") == 1      # topmost of the highest Level
@@ -106,16 +105,16 @@ def test_solo_ai_replicates_the_most_expensive_affordable_and_discards_the_botto
 
 
 def test_solo_ai_cannot_replicate_then_skips_with_the_reason():
-    s = fixture(players=1)
-    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    s = position(players=1)
+    s = at_step(s, "replicate", rover="Workshop", seat=1)
     (a,) = s.legal_actions()
     assert a.kind == "skip" and "no face-down AI Tech is affordable" in str(a)
 
 
 def test_solo_ai_scoring_10_per_completed_row_and_the_human_needs_more_pp():
-    s = fixture(players=1)
+    s = position(players=1)
     ai = s.boards[1]
-    s = player(s, 1, face_down=(False, False, False) + ai.face_down[3:], languages=(4, 0, 0, 0, 0))
+    s = with_player(s, 1, face_down=(False, False, False) + ai.face_down[3:], languages=(4, 0, 0, 0, 0))
     sheet = s.score()
     assert sheet.points(1, "Tech rows") == 10
     ai_pp = sum(s.cards.ai[c].pp for c in ai.techs[:3])
@@ -123,11 +122,11 @@ def test_solo_ai_scoring_10_per_completed_row_and_the_human_needs_more_pp():
     total_ai = sheet.totals[1]
     assert [r.rule for r in sheet.rows if r.player == 1 and r.category == "Tech rows"] == \
         ["Solo Variant: Final Scoring (Tech Rows)"]
-    over = s._replace(step="game_over", to_move=None)
-    tie = player(over, 0, languages=(0,) * 5, radiation=0)
-    tie = player(tie, 1, languages=(0,) * 5, face_down=(True,) * 9)
+    over = game.finish(s)
+    tie = with_player(over, 0, languages=(0,) * 5, radiation=0)
+    tie = with_player(tie, 1, languages=(0,) * 5, face_down=(True,) * 9)
     assert tie.score().totals == (0, 0) and tie.winners() == (1,)     # a tie is not "more PP"
-    win = player(tie, 0, languages=(2, 0, 0, 0, 0))
+    win = with_player(tie, 0, languages=(2, 0, 0, 0, 0))
     assert win.winners() == (0,)
     assert total_ai == 10 + ai_pp + 3
 
@@ -149,14 +148,14 @@ def test_solo_random_play_reaches_the_end_with_one_action_ai_decisions(seed):
 
 
 def test_solo_ai_tech_one_time_language_reward_and_mastery_limits():
-    s = fixture(players=1)
+    s = position(players=1)
     techs = list(s.boards[1].techs)
     if "AI1-4" in techs:                   # reward: +1 red; put it in row 1 (swap, never duplicate)
         techs[techs.index("AI1-4")] = techs[0]
     techs[0] = "AI1-4"
-    s = player(s, 1, techs=tuple(techs), resources=(7, 7, 7, 7), languages=(8, 0, 0, 0, 0),
+    s = with_player(s, 1, techs=tuple(techs), resources=(7, 7, 7, 7), languages=(8, 0, 0, 0, 0),
                face_down=(True,) + (False,) * 8)
-    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    s = at_step(s, "replicate", rover="Workshop", seat=1)
     # every other AI Tech is already face up: only AI1-4 can be replicated
     (a,) = s.legal_actions()
     assert a == Action("ai_replicate", 1, {"card": "AI1-4", "row": 1})
@@ -167,9 +166,9 @@ def test_solo_ai_tech_one_time_language_reward_and_mastery_limits():
 
 
 def test_solo_end_of_the_game_triggered_by_the_ai_gives_the_human_one_final_turn():
-    s = fixture(players=1)
-    s = player(s, 1, face_down=(True,) + (False,) * 8, resources=(7, 7, 7, 7))
-    s = s._replace(step="replicate", current=1, to_move=1, rover=2, acted=True)
+    s = position(players=1)
+    s = with_player(s, 1, face_down=(True,) + (False,) * 8, resources=(7, 7, 7, 7))
+    s = at_step(s, "replicate", rover="Workshop", seat=1)
     while s.current == 1:
         s = s.resolve_chance() if s.to_move == CHANCE else s.apply(s.legal_actions()[0])
     assert s.end_turns == 1 and s.current == 0
@@ -194,16 +193,16 @@ def test_solo_view_and_hidden_faces_of_the_ai_techs():
         assert game.from_json(text) == v and v.boards[0] == s.boards[0] and v.sites == s.sites
         assert v.score().totals == s.score().totals
     # once the AI replicates a Tech, its face is public and keeps its id in every view
-    t = player(s, 1, face_down=(False,) + (True,) * 8)
+    t = with_player(s, 1, face_down=(False,) + (True,) * 8)
     v = t.view(0)
     assert v.boards[1].techs[0] == t.boards[1].techs[0] and v.cards.ai[t.boards[1].techs[0]] == t.cards.ai[t.boards[1].techs[0]]
     assert v.boards[1].techs[1] == "hidden-L2-row1"
-    done = player(s, 1, face_down=(False,) * 9)
+    done = s.edit().set_player("AI", face_down=(False,) * 9).set(end_turns=1).done()   # 9 Techs: the end
     assert done.view(0) == done._replace(seed=-1)
 
 
 def test_solo_ai_saves_leftover_hourglasses_until_it_gains_radiation():
-    s = _ai_turn(fixture(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=3)
+    s = _ai_turn(position(players=1, sites=((7, 8, 9), (5, 6), (0, 1), (2, 3), (4, 10))), hourglass=3)
     s = go(s, "place_rover", site="Wasteland")
     s = go(s, "skip", step="transfer")                    # 2 Radiation (the Site's icon and tile 7): 2 spent
     assert s.boards[1].radiation == 0 and s.boards[1].hourglass == 1
@@ -212,7 +211,7 @@ def test_solo_ai_saves_leftover_hourglasses_until_it_gains_radiation():
 
 def test_solo_ai_star_icons_one_resource_at_a_time_the_least_topmost_on_a_tie():
     # the Infirmary (Discover, the most tiles) with tiles "S", "RS" and "OS": 1 Fuel, 1 Parts, then 3 star icons
-    s = _ai_turn(fixture(players=1, sites=((8, 9), (5, 7), (0, 1), (2, 6), (4, 3, 10))), resources=(0, 1, 1, 0))
+    s = _ai_turn(position(players=1, sites=((8, 9), (5, 7), (0, 1), (2, 6), (4, 3, 10))), resources=(0, 1, 1, 0))
     s = go(s, "place_rover", site="Infirmary")
     s = go(s, "skip", step="transfer")
     s = go(s, "discover")

@@ -5,31 +5,30 @@ import pytest
 
 from mars_rules import CHANCE
 
-from .helpers import chance, fixture, game, give_tech, go, illegal, put_in_display, player, roundtrip
+from .helpers import at_step, chance, game, go, illegal, position, put_in_display, roundtrip, with_player, with_tech
 
 from mars_rules.ruins_of_mars import data
 
 
 def _at_replicate(s=None, **board):
-    s = s or fixture()
-    s = s._replace(step="replicate", rover=2, acted=True)
-    return player(s, 0, **board) if board else s
+    s = s or position()
+    return s.edit().place_rover("Workshop").set_turn(s.current, "replicate").set_player(0, **board).done()
 
 
 def test_step6_display_price_is_resource_cost_plus_the_oxygen_of_the_space():
-    s = put_in_display(fixture(), "L1-01", 2)            # Dust Filter costs 1 Fuel, 1 Parts, 1 Plans; +2 Oxygen
+    s = put_in_display(position(), "L1-01", 2)            # Dust Filter costs 1 Fuel, 1 Parts, 1 Plans; +2 Oxygen
     s = _at_replicate(s, resources=(1, 1, 1, 1))
     e = illegal(s, "replicate", level=1, space=2, row=1)
     assert e.reason == ("Dust Filter costs 1 Fuel, 1 Parts, 1 Plans plus 2 Oxygen for its space; you have "
                         "1 Fuel, 1 Parts, 1 Plans, 1 Oxygen.")
     assert e.rule == "Step 6: Paying for Tech"
-    s = player(s, 0, resources=(1, 1, 1, 2))
+    s = with_player(s, 0, resources=(1, 1, 1, 2))
     s = go(s, "replicate", level=1, space=2, row=1)
     assert s.boards[0].resources == (0, 0, 0, 0) and s.boards[0].techs[0] == "L1-01"
 
 
 def test_step6_refill_shifts_the_column_down_into_the_plus3_space():
-    s = put_in_display(fixture(), "L1-01", 3)
+    s = put_in_display(position(), "L1-01", 3)
     before = s.display[0]
     s = _at_replicate(s, resources=(7, 7, 7, 7))
     s = go(s, "replicate", level=1, space=3, row=2)
@@ -47,14 +46,14 @@ def test_step6_refill_shifts_the_column_down_into_the_plus3_space():
 
 
 def test_step6_deck_price_is_4_oxygen_plus_the_cost_and_the_deck_is_searched():
-    s = fixture()
+    s = position()
     cid = s.decks[0][0]
     card = s.cards.tech[cid]
     s = _at_replicate(s, resources=(3, 3, 3, 3))
     assert not any(a.kind == "search_deck" for a in s.legal_actions())   # 3 Oxygen: not enough
     e = illegal(s, "search_deck", level=1)
     assert e.reason == "Searching a deck costs 4 Oxygen first; you have 3."
-    s = player(s, 0, resources=(3, 3, 3, 4 + card.cost[3]))
+    s = with_player(s, 0, resources=(3, 3, 3, 4 + card.cost[3]))
     s = go(s, "search_deck", level=1)
     assert s.search == 1 and all(a.kind in ("take_from_deck", "skip") for a in s.legal_actions())
     s = go(s, "take_from_deck", card=cid, row=3)
@@ -81,19 +80,19 @@ def test_step6_level_requirements():
     assert e.rule == "Step 6: Tech Level and Language Requirements"
     e = illegal(s, "replicate", level=2, space=1, row=1)
     assert e.reason == "A Level 2 Tech needs the A space on 2 Language tracks; you have A on red."
-    s = player(s, 0, languages=(6, 3, 0, 0, 0))   # the B track may be one of the two A tracks
+    s = with_player(s, 0, languages=(6, 3, 0, 0, 0))   # the B track may be one of the two A tracks
     kinds = {(a.kind, a.get("level")) for a in s.legal_actions()}
     assert ("replicate", 3) in kinds and ("replicate", 2) in kinds
 
 
 def test_step6_column_space_and_fixed_placement():
-    s = fixture()
+    s = position()
     for row, cid in enumerate(("L1-01", "L1-02", "L1-03")):
-        s = give_tech(s, 0, cid, row)
+        s = with_tech(s, 0, cid, row)
     s = _at_replicate(s, resources=(7, 7, 7, 7))
     e = illegal(s, "replicate", level=1, space=1, row=1)
     assert e.reason == "Your Level 1 column is full: at most 3 Techs of each Level."
-    s = give_tech(fixture(), 0, "L1-01", 0)
+    s = with_tech(position(), 0, "L1-01", 0)
     s = _at_replicate(s, resources=(7, 7, 7, 7))
     e = illegal(s, "replicate", level=1, space=1, row=1)
     assert e.reason == ("Row 1 of your Level 1 column already holds L1-01: a placed Tech never moves; "
@@ -111,9 +110,11 @@ def test_step6_only_one_tech_per_turn():
 
 
 def test_step6_empty_deck_leaves_the_top_space_empty():
-    s = fixture()
-    gone = s.decks[0]
-    s = s._replace(decks=((),) + s.decks[1:], removed=gone)
+    s = position()
+    b = s.edit()
+    for cid in s.decks[0]:                  # the Level 1 deck out of the game
+        b.remove_tech(cid)
+    s = b.done()
     s = _at_replicate(s, resources=(7, 7, 7, 7))
     s = go(s, "replicate", level=1, space=2, row=1)
     assert s.display[0][0] is None and s.step == "reallocate"
@@ -123,7 +124,7 @@ def test_step6_empty_deck_leaves_the_top_space_empty():
 
 # ----- Tech Rewards ------------------------------------------------------------------------------------
 def test_tech_rewards_one_time_hourglass_and_language():
-    s = put_in_display(put_in_display(fixture(), "L1-01", 4), "L1-02", 3)
+    s = put_in_display(put_in_display(position(), "L1-01", 4), "L1-02", 3)
     s = _at_replicate(s, resources=(7, 7, 7, 7))
     t = go(s, "replicate", level=1, space=4, row=1)
     assert t.boards[0].hourglass == 1                        # Dust Filter: one time 1 Hourglass
@@ -132,7 +133,7 @@ def test_tech_rewards_one_time_hourglass_and_language():
 
 
 def test_tech_rewards_free_ability_at_the_start_of_the_turn():
-    s = give_tech(fixture(players=2, seat=1, step="pass_rover", rover=0), 0, "L1-05", 0)   # gain 1 Fuel
+    s = with_tech(position(players=2, seat=1, step="pass_rover", rover=0), 0, "L1-05", 0)   # gain 1 Fuel
     s = go(s, "pass_rover")
     assert s.step == "start_of_turn" and s.to_move == 0
     (done, free) = s.legal_actions()
@@ -144,7 +145,7 @@ def test_tech_rewards_free_ability_at_the_start_of_the_turn():
 
 
 def test_tech_rewards_free_ability_after_the_action():
-    s = give_tech(fixture(), 0, "L2-05", 0)                  # after the Action: remove 1 Radiation
+    s = with_tech(position(), 0, "L2-05", 0)                  # after the Action: remove 1 Radiation
     s = _at_replicate(s, radiation=2)
     s = go(s, "use_free_ability", card="L2-05")
     assert s.boards[0].radiation == 1
@@ -153,7 +154,7 @@ def test_tech_rewards_free_ability_after_the_action():
 
 
 def test_tech_rewards_hourglass_ability_once_per_turn_even_the_turn_it_was_replicated():
-    s = put_in_display(fixture(), "L1-06", 4)                # 1 Hourglass: remove 1 Radiation
+    s = put_in_display(position(), "L1-06", 4)                # 1 Hourglass: remove 1 Radiation
     s = _at_replicate(s, resources=(7, 7, 7, 7), hourglass=2, radiation=3)
     s = go(s, "replicate", level=1, space=4, row=1)
     while s.to_move == CHANCE:
@@ -166,7 +167,7 @@ def test_tech_rewards_hourglass_ability_once_per_turn_even_the_turn_it_was_repli
 
 
 def test_tech_rewards_end_game_pp_are_scored():
-    s = give_tech(give_tech(fixture(), 0, "L1-04", 0), 0, "L3-03", 1)     # 1 PP and 6 PP
+    s = with_tech(with_tech(position(), 0, "L1-04", 0), 0, "L3-03", 1)     # 1 PP and 6 PP
     assert s.score().points(0, "Tech PP") == 7
 
 
@@ -218,13 +219,13 @@ def test_tech_rewards_free_ability_at_the_start_of_the_turn_only_when_it_can_be_
     path.write_text(json.dumps(src), encoding="utf-8")
     s = game.new_game(players=2, seed=1, first_player=0, characters="deal", cards=str(path))
     for cid in ("L1-05", "L1-13"):
-        s = give_tech(s, 0, cid, 0 if cid == "L1-05" else 1)
-    s = player(s, 0, languages=(8, 0, 0, 0, 0))               # red stops on 8: no Level 3 Tech to master it
-    s = s._replace(step="pass_rover", current=1, to_move=1, rover=0, acted=True)
+        s = with_tech(s, 0, cid, 0 if cid == "L1-05" else 1)
+    s = with_player(s, 0, languages=(8, 0, 0, 0, 0))               # red stops on 8: no Level 3 Tech to master it
+    s = at_step(s, "pass_rover", rover="Wasteland", seat=1)
     clean = go(s, "pass_rover")
     assert clean.step == "place_rover"                        # no Radiation, red blocked: nothing to use
     assert not any(a.kind == "use_free_ability" for a in clean.legal_actions())
-    hot = go(player(s, 0, radiation=2), "pass_rover")
+    hot = go(with_player(s, 0, radiation=2), "pass_rover")
     assert hot.step == "start_of_turn" and hot.to_move == 0
     assert [a.get("card") for a in hot.legal_actions() if a.kind == "use_free_ability"] == ["L1-05"]
     hot = go(hot, "use_free_ability", card="L1-05")
