@@ -59,12 +59,13 @@ Setup
 """
 from __future__ import annotations
 
+import operator
 import pathlib
 
-from mars_rules.core import Step
+from mars_rules.core import Step, check_names
 
-from . import data
-from .codec import from_json
+from . import data, invariants
+from .codec import MAX_TURN_LIMIT, from_json
 from .coverage import COVERAGE, end_reason
 from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
 from .scenario import at_step, do, edit, find_action, quick_start
@@ -117,32 +118,62 @@ TURN_STEPS = (
 
 
 def new_game(players=2, seed=7, target=DEFAULT_TARGET, turn_limit=TURN_LIMIT, cards=None, **options) -> State:
-    """A new game at the mine draft (seat 0 is the oldest player, who starts)."""
+    """A new game at the mine draft (seat 0 is the oldest player, who starts).
+
+    Refuses (ValueError) what `from_json` would refuse: names that are empty, longer than 40 characters,
+    not printable, not valid Unicode or the same as another's (ignoring case); a seed that is not a whole
+    number 0 or more; a target other than 10, 12 or 15; a turn limit outside 0..10000; card data that does
+    not read back as itself."""
     if options:
         raise ValueError(f"unknown option(s) {', '.join(sorted(options))}; options: {', '.join(OPTIONS)}")
-    if isinstance(players, int):
+    if isinstance(players, int) and not isinstance(players, bool):
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Mars is for 2, 3 or 4 players, not {players}")
         names = DEFAULT_NAMES[:players]
     else:
-        names = tuple(str(p) for p in players)
-        if len(names) not in PLAYER_COUNTS or len(set(names)) != len(names):
-            raise ValueError("Mars needs 2, 3 or 4 players with different names")
-    if target not in (10, 12, 15):
+        if isinstance(players, (str, bytes, bool)) or not hasattr(players, "__iter__"):
+            raise ValueError(f"players: a count (2, 3 or 4) or a list of 2 to 4 names, not {players!r:.60}")
+        names = tuple(players)
+        if len(names) not in PLAYER_COUNTS:
+            raise ValueError(f"Mars needs 2, 3 or 4 players, not {len(names)}")
+        check_names(names)
+    seed = _whole(seed, "seed", 0, None)
+    if type(target) is not int or target not in (10, 12, 15):
         raise ValueError(f"the target is 10, 12 or 15 VP, not {target!r}")
+    turn_limit = _whole(turn_limit, "turn_limit", 0, MAX_TURN_LIMIT)
     if cards is None:
         cards = DEFAULT_CARDS
     elif not isinstance(cards, CardSet):
         cards = load_cards(pathlib.Path(cards))
+    elif cards != DEFAULT_CARDS and data.cards_from_dict(cards.to_dict()) != cards:
+        raise ValueError("cards: this CardSet does not read back as itself from its JSON form (build it with "
+                         "load_cards or data.cards_from_dict)")
     n = len(names)
     supply = (data.SUPPLY_PER_MATERIAL,) * 5
     reserve = (data.CARDS_PER_MATERIAL - data.SUPPLY_PER_MATERIAL,) * 5
     zeros = lambda k: (0,) * k  # noqa: E731
-    return State(names, int(seed), 0, "mine_draft", 0, ("Each player takes a colony board with 7 colonists.",),
-                 cards, target, int(turn_limit), 1, 0, tuple(Colony.start() for _ in range(n)), supply, reserve,
-                 data.MINE_TILES, tuple(c.copies for c in cards.events), zeros(len(cards.events)),
-                 tuple(c.copies for c in cards.rd1), zeros(len(cards.rd1)), tuple(c.copies for c in cards.rd2),
-                 zeros(len(cards.rd2)), -1, "", (0,), 0, 0, (), (), -1, ())
+    state = State(names, seed, 0, "mine_draft", 0, ("Each player takes a colony board with 7 colonists.",),
+                  cards, target, turn_limit, 1, 0, tuple(Colony.start() for _ in range(n)), supply, reserve,
+                  data.MINE_TILES, tuple(c.copies for c in cards.events), zeros(len(cards.events)),
+                  tuple(c.copies for c in cards.rd1), zeros(len(cards.rd1)), tuple(c.copies for c in cards.rd2),
+                  zeros(len(cards.rd2)), -1, "", (0,), 0, 0, (), (), -1, ())
+    found = invariants.problems(state)  # the checks from_json makes: a new game always loads back
+    if found:
+        raise ValueError("; ".join(found))
+    return state
+
+
+def _whole(value, name, lo, hi) -> int:
+    """`value` as a plain int in lo..hi (None: no upper bound), else ValueError; bools and floats are refused."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        value = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name}: {value!r:.40} is not a whole number") from None
+    if value < lo or (hi is not None and value > hi):
+        raise ValueError(f"{name}: {value} is outside {lo}..{'' if hi is None else hi}")
+    return value
 
 
 State.game = None

@@ -11,23 +11,26 @@ over data.SLOTS; "housed" colonists in habitats; "contracts" indices of data.CON
 (copies per card, in the card set's order), "magna" (seat or -1), "card" (the card being resolved),
 "task" (the step's context), "dust", "offers", "offer" ([partner, give, ask] while an offer is open),
 "result" (winners). A position made with custom cards carries them under "cards" (absent for the
-default set). Rule checks: 12 cards of each material in supply + reserve + hands, every event, R&D card
-and mine tile accounted for, one copy of each contract, colonists only on built installations, energy
-within capacity, a step that fits its task, and a next move that exists.
+default set). After the types and ranges, `invariants.problems` lists every rule the position breaks
+(the same list the property tests check after every action): every card, tile and colonist of the box
+accounted for, colonists only on built installations and within the habitats' room, energy within
+capacity, VP cubes the end-of-turn recounts could have set, a step that fits its task, card and offer,
+and a next move that exists.
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position
+from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
 
-from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, KEEPABLE, MAX_HABITATS, MAX_LEVEL, MAX_MINES,
-                   MINE_TILES, SLOTS, TILES, cards_from_dict)
-from .state import Colony, State, capacity, colonists, consumption
+from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, MAX_HABITATS, MAX_LEVEL, MAX_MINES, SLOTS,
+                   cards_from_dict)
+from .invariants import as_json, problems, show
+from .state import Colony, State
 
 GAME = "mars_colony"
 COLONY_KEYS = ("hand", "mines", "plants", "silos", "comm", "mil", "rnd", "port", "habs", "staff", "housed",
                "contracts", "played", "kept", "supremacies", "vp", "energy")
-CHANCE_STEPS = ("deal", "event", "event_take", "attack_take", "supply_draw", "research_die", "research_draw",
-                "resupply")
+MAX_TURN_LIMIT = 10_000
+"""The largest `turn_limit` a position (and `new_game`) accepts."""
 
 
 def _j(v):
@@ -52,7 +55,10 @@ def to_dict(s) -> dict:
     return d
 
 
+@reads_positions
 def from_json(text) -> State:
+    """A position from its JSON text, or PositionError listing every problem (types and ranges first, then
+    every rule the position breaks: see `invariants.problems`)."""
     from . import TURN_STEPS
     data = parse_position(text, GAME)
     c = Checker()
@@ -71,19 +77,20 @@ def from_json(text) -> State:
     cards = DEFAULT_CARDS
     if "cards" in d:
         cards = cards_from_dict(d["cards"], "cards")
-    players = c.list_of(d["players"], "players", str)
+    players = c.names(d["players"], "players")
     n = len(players)
     if not 2 <= n <= 4:
         c.fail("players", f"{n} players; Mars is for 2, 3 or 4")
-    if len(set(players)) != n:
-        c.fail("players", "two players have the same name")
     c.int_in(d["seed"], "seed", 0, None)
     c.int_in(d["draws"], "draws", 0, None)
     c.one_of(d["step"], "step", [st.key for st in TURN_STEPS])
     c.one_of(d["target"], "target", (10, 12, 15))
-    c.int_in(d["turn_limit"], "turn_limit", 0, 10_000)
+    c.int_in(d["turn_limit"], "turn_limit", 0, MAX_TURN_LIMIT)
     c.int_in(d["round"], "round", 1, 100_000)
     c.int_in(d["active"], "active", 0, max(0, n - 1))
+    to_move = d["to_move"]
+    if not (to_move is None or to_move == CHANCE or (type(to_move) is int and 0 <= to_move < n)):
+        c.fail("to_move", f"{as_json(to_move)} is not a seat (an integer 0..{max(0, n - 1)}), \"chance\" or null")
     c.list_of(d["events"], "events", str, max_length=200)
     five = {}
     for k in ("supply", "reserve", "mine_tiles"):
@@ -110,26 +117,26 @@ def from_json(text) -> State:
         task = []
     result = c.list_of(d["result"], "result", int, max_length=4)
     if d["card"] and d["card"] not in ids:
-        c.fail("card", f"{d['card'][:40]!r} is not a card of this set")
-    c.done()
+        c.fail("card", f"{show(d['card'])} is not a card of this set")
     offer = d["offer"]
     if offer:
-        ok = (len(offer) == 3 and isinstance(offer[0], int) and not isinstance(offer[0], bool)
-              and 0 <= offer[0] < n and all(isinstance(x, list) and len(x) == 5 and all(
-                  isinstance(y, int) and not isinstance(y, bool) and 0 <= y <= 60 for y in x) for x in offer[1:]))
+        ok = (len(offer) == 3 and type(offer[0]) is int and 0 <= offer[0] < n
+              and all(isinstance(x, list) and len(x) == 5 and all(type(y) is int and 0 <= y <= CARDS_PER_MATERIAL
+                                                                 for y in x) for x in offer[1:]))
         if not ok:
-            c.fail("offer", "must be [] or [partner seat, 5 counts given, 5 counts asked]")
+            c.fail("offer", "must be empty or the partner's seat, then 5 counts given, then 5 counts asked "
+                            f"(each 0..{CARDS_PER_MATERIAL})")
         else:
             offer = (offer[0], tuple(offer[1]), tuple(offer[2]))
     c.done()
-    to_move = d["to_move"]
-    step = d["step"]
-    s = State(tuple(players), d["seed"], d["draws"], step, to_move, tuple(d["events"]), cards, d["target"],
+    s = State(tuple(players), d["seed"], d["draws"], d["step"], to_move, tuple(d["events"]), cards, d["target"],
               d["turn_limit"], d["round"], d["active"], tuple(cols), five["supply"], five["reserve"],
               five["mine_tiles"], decks["event_deck"], decks["event_discard"], decks["rd1_deck"],
               decks["rd1_discard"], decks["rd2_deck"], decks["rd2_discard"], d["magna"], d["card"], tuple(task),
               d["dust"], d["offers"], tuple(offer) if offer else (), tuple(result), -1, ())
-    check_rules(s)
+    found = problems(s)
+    if found:
+        raise PositionError(found)
     return s
 
 
@@ -160,7 +167,7 @@ def _colony(c, raw, path, ids, cards):
         lists[k] = c.list_of(d[k], f"{path}.{k}", str, max_length=60)
         for x in lists[k]:
             if x not in ids:
-                c.fail(f"{path}.{k}", f"{x[:40]!r} is not a card of this set")
+                c.fail(f"{path}.{k}", f"{show(x)} is not a card of this set")
     c.int_in(d["vp"], path + ".vp", 0, 100)
     c.int_in(d["energy"], path + ".energy", 0, 100)
     if not c.ok():
@@ -168,136 +175,3 @@ def _colony(c, raw, path, ids, cards):
     return Colony(tuple(hand), tuple(mines), d["plants"], d["silos"], d["comm"], d["mil"], d["rnd"], d["port"],
                   tuple(habs), d["staff"], d["housed"], tuple(contracts), tuple(lists["played"]),
                   tuple(lists["kept"]), tuple(lists["supremacies"]), d["vp"], d["energy"])
-
-
-def check_rules(s):
-    """Rule-level checks on a well-typed position: every card and tile accounted for, no impossible colony."""
-    from .rules_setup import draft_order
-    p = []
-    n = len(s.players)
-    cards = s.cards
-    for m in range(5):
-        total = s.supply[m] + s.reserve[m] + sum(col.hand[m] for col in s.colonies)
-        if total != CARDS_PER_MATERIAL:
-            p.append(f"material {m}: {total} cards in supply, reserve and hands; there are {CARDS_PER_MATERIAL}")
-        built = sum(col.mines.count(m) for col in s.colonies)
-        if built + s.mine_tiles[m] != MINE_TILES[m]:
-            p.append(f"mine tiles of material {m}: {built} built + {s.mine_tiles[m]} left, the box has {MINE_TILES[m]}")
-    for i, ev in enumerate(cards.events):
-        held = sum(col.supremacies.count(ev.id) for col in s.colonies)
-        cur = 1 if s.card == ev.id and s.step in ("event_choice", "event_take", "supply_draw") else 0
-        total = s.event_deck[i] + s.event_discard[i] + held + cur
-        if total != ev.copies:
-            p.append(f"event {ev.id}: {total} copies found, the set has {ev.copies}")
-        if held and ev.type != "supremacy":
-            p.append(f"event {ev.id} is not a supremacy and cannot be held")
-    for deck in ("rd1", "rd2"):
-        for i, rc in enumerate(getattr(cards, deck)):
-            pl = sum(col.played.count(rc.id) + col.kept.count(rc.id) for col in s.colonies)
-            cur = 1 if s.card == rc.id and s.step == "research_keep" else 0
-            total = getattr(s, deck + "_deck")[i] + getattr(s, deck + "_discard")[i] + pl + cur
-            if total != rc.copies:
-                p.append(f"R&D card {rc.id}: {total} copies found, the set has {rc.copies}")
-            if rc.effect in KEEPABLE and any(rc.id in col.played for col in s.colonies):
-                p.append(f"R&D card {rc.id} is discarded once played; it cannot lie face up")
-    seen = []
-    for q, col in enumerate(s.colonies):
-        name = f"colonies[{q}]"
-        if col.staff & ~col.built_mask():
-            p.append(f"{name}: a colonist works on an installation that is not built")
-        seen += list(col.contracts)
-        if list(col.contracts) != sorted(set(col.contracts)):
-            p.append(f"{name}: contracts must be sorted and distinct")
-        for k in ("played", "kept", "supremacies"):
-            if list(getattr(col, k)) != sorted(getattr(col, k)):
-                p.append(f"{name}.{k} must be sorted")
-        if consumption(col) > capacity(col, cards) and colonists(col) > 0:
-            p.append(f"{name}: energy consumption {consumption(col)} is above the capacity {capacity(col, cards)}")
-    if len(seen) != len(set(seen)):
-        p.append("a trade contract is held twice (there is one copy of each)")
-    for what, field in (("plant", "plants"), ("silo", "silos"), ("comm", "comm"), ("mil", "mil"), ("rnd", "rnd"),
-                        ("port", "port")):
-        used = sum(getattr(col, field) for col in s.colonies)
-        if used > TILES[what]:
-            p.append(f"{used} {what} tiles are built; the box has {TILES[what]}")
-    if sum(len(col.habs) for col in s.colonies) > TILES["habitat"]:
-        p.append(f"more than {TILES['habitat']} habitat tiles are built")
-    step, tm, task = s.step, s.to_move, s.task
-    if step == "game_over":
-        if tm is not None or not s.result:
-            p.append("a finished game has to_move null and at least one winner")
-    elif step in CHANCE_STEPS:
-        if tm != CHANCE:
-            p.append(f'at step {step} to_move must be "chance"')
-    elif step == "trade_reply":
-        if not s.offer or tm != s.offer[0]:
-            p.append("at trade_reply the player to move is the offer's partner")
-    elif tm != s.active:
-        p.append(f"at step {step} to_move must be the active seat {s.active}")
-    if s.result and step != "game_over":
-        p.append("winners are set but the game is not over")
-    if any(not 0 <= w < n for w in s.result):
-        p.append("a winner is not a seat")
-
-    def seat(x):
-        return isinstance(x, int) and 0 <= x < n
-    want = {"mine_draft": lambda t: len(t) == 1 and isinstance(t[0], int) and 0 <= t[0] < 2 * n
-            and draft_order(n)[t[0]] == s.active,
-            "deal": lambda t: len(t) == 1 and isinstance(t[0], int) and 0 <= t[0] < 4 * n,
-            "event_choice": lambda t: (t in (("rival",), ("contest",)) or (len(t) == 2 and t[0] == "deposit"
-                                                                            and isinstance(t[1], int) and t[1] > 0)),
-            "event_take": lambda t: len(t) == 4 and seat(t[0]) and seat(t[1]) and t[0] != t[1]
-            and isinstance(t[2], int) and t[2] > 0 and t[3] in ("take", "discard"),
-            "supply_draw": lambda t: len(t) >= 2 and t[0] in ("event", "research", "trade", "build")
-            and all(seat(x) for x in t[1:]),
-            "research_draw": lambda t: t in (("rd1",), ("rd2",)),
-            "move_colonists": lambda t: len(t) == 1 and isinstance(t[0], int) and 0 <= t[0] < (1 << len(SLOTS))}
-    want["attack_take"] = want["event_take"]
-    if not want.get(step, lambda t: t == ())(task):
-        p.append(f"task {list(task)!r:.80} does not fit step {step}")
-    if step == "mine_draft" and not p:
-        k = task[0]
-        picks = draft_order(n)[:k]
-        for q, col in enumerate(s.colonies):
-            if len(col.mines) != picks.count(q):
-                p.append(f"colonies[{q}] has {len(col.mines)} mines; the draft gave it {picks.count(q)} so far")
-    if not p:
-        p += _dead_ends(s)
-    if step in ("event_choice", "event_take") and s.card not in {e.id for e in cards.events}:
-        p.append(f"step {step} needs the event card being resolved")
-    keepable = {r.id for r in cards.rd1 + cards.rd2 if r.effect in KEEPABLE}
-    if step == "research_keep" and s.card not in keepable:
-        p.append("step research_keep needs a keepable R&D card being resolved")
-    if step in ("trade_offer", "trade_reply"):
-        if not s.offer or s.offer[0] == s.active:
-            p.append(f"step {step} needs an offer to another player")
-        else:
-            q, give, ask = s.offer
-            if any(g > h for g, h in zip(give, s.colonies[s.active].hand)):
-                p.append("the offer gives cards the active player does not hold")
-    elif s.offer:
-        p.append("an offer exists outside the trade steps")
-    if p:
-        raise PositionError(p)
-
-
-def _dead_ends(s):
-    """Positions that no play reaches because nothing could happen next (an empty list of choices)."""
-    from .flow import over_limits
-    step, task = s.step, s.task
-    out = []
-    if step in ("deal", "resupply", "supply_draw") and not any(s.supply):
-        out.append(f"at step {step} the supply deck cannot be empty")
-    if step == "event" and not any(s.event_deck):
-        out.append("at step event the event deck cannot be empty")
-    if step in ("event_take", "attack_take") and not any(s.colonies[task[1]].hand):
-        out.append(f"at step {step} the loser must hold a card to take")
-    if step == "research_draw" and not any(getattr(s, task[0] + "_deck")):
-        out.append(f"at step research_draw the {task[0].upper()} deck cannot be empty")
-    if step == "discard" and not over_limits(s):
-        out.append("at step discard the active player must be over the hand or contract limit")
-    if step == "event_choice" and task == ("contest",) and not any(c.supremacies for c in s.colonies):
-        out.append("Contested Supremacy needs a supremacy that someone holds")
-    if step == "event_choice" and task[0] == "deposit" and not any(s.reserve):
-        out.append("a Deposit needs a card in the reserve")
-    return out

@@ -37,7 +37,9 @@ Readings of gaps in the rulebook (ASSUMED, each in the section it fills):
   in 30 games), while uniformly random play rarely does (median about 150 rounds without the limit),
   so random games almost always end through it, after 60 rounds.
 - Colonist tokens (80) never run short: at most 4 x 7 + 14 habitats x 3 = 70 are ever on the boards,
-  and the colonists in habitats never exceed their room (7 in habitat 0, 3 per powered habitat).
+  and the colonists in habitats never exceed their room (7 in habitat 0, 3 per powered habitat); nor
+  does a colony's whole count (in the habitats and at work), since every worker goes back there when
+  it leaves its installation (`invariants.problems` checks both).
 
 >>> MATERIALS[0], COSTS["habitat"][0]
 ('iron', (0, 1, 1, 1, 1))
@@ -204,7 +206,11 @@ class CardSet(NamedTuple):
 
 
 def _new_id(c, cid, p, seen) -> bool:
-    """Is card id `cid` (at `p`) new among the ids `seen` so far? It joins them; a repeat is a problem."""
+    """Is card id `cid` (at `p`) new among the ids `seen` so far? It joins them; a repeat is a problem (so is
+    an empty id: a position writes "" for "no card")."""
+    if not cid.strip():
+        c.fail(p + ".id", 'a card id cannot be empty (a position writes "" for "no card")')
+        return False
     if cid in seen:
         c.fail(p + ".id", f"{cid[:40]!r} is used twice")
         return False
@@ -217,17 +223,12 @@ def cards_from_dict(data, path: str = "cards") -> CardSet:
     c = Checker()
     d = c.obj(data, path, {"assumed": bool, "die": dict, "events": list, "rd1": list, "rd2": list})
     c.done()
-    die = []
-    for face in DIE_FACES:
-        if c.int_in(d["die"].get(face), f"{path}.die.{face}", 0, 100):
-            die.append(d["die"][face])
-        elif face not in d["die"]:
-            c.fail(f"{path}.die", f'missing face "{face}"')
-    for face in d["die"]:
-        if face not in DIE_FACES:
-            c.fail(f"{path}.die", f'unexpected face "{str(face)[:40]}"')
-    if len(die) == 3 and sum(die) == 0:
-        c.fail(f"{path}.die", "the faces need a total weight above 0")
+    # each weight is read by its face's name (never by position), so none can land on another face
+    weights = c.obj(d["die"], f"{path}.die", {face: None for face in DIE_FACES})
+    good = [face for face in DIE_FACES if face in weights and c.int_in(weights[face], f"{path}.die.{face}", 0, 100)]
+    die = tuple(weights[face] for face in DIE_FACES) if len(good) == len(DIE_FACES) else None
+    if die is not None and sum(die) == 0:
+        c.fail(f"{path}.die", "the faces need a total weight above 0 (the die must show something)")
     ev_schema = {"id": str, "name": str, "type": str, "field": str, "level": int, "effect": str,
                  "amount": int, "copies": int, "text": str}
     rd_schema = {"id": str, "name": str, "effect": str, "value": int, "field": str, "copies": int, "text": str}
@@ -267,7 +268,7 @@ def cards_from_dict(data, path: str = "cards") -> CardSet:
         if not lst and not c.problems:
             c.fail(f"{path}.{name}", "needs at least one card")
     c.done()
-    return CardSet(tuple(events), tuple(rds["rd1"]), tuple(rds["rd2"]), tuple(die), d["assumed"])
+    return CardSet(tuple(events), tuple(rds["rd1"]), tuple(rds["rd2"]), die, d["assumed"])
 
 
 def load_cards(path) -> CardSet:

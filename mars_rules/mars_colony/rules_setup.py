@@ -19,16 +19,21 @@ def _mine_text(a):
 
 
 MINE_ACTIONS = {}
+"""(seat, mine tiles left) -> the draft's actions, shared by every game of the process. Only plain ints enter
+it: True == 1 and 1.0 == 1 hash alike, so a key holding them would hand their Actions to every later game
+(from_json refuses such values; this guard keeps a State built by hand from filling the cache with them)."""
 
 
 def legal_draft(s):
     p = s.to_move
-    key = (p, s.mine_tiles)
+    tiles = s.mine_tiles
+    key = (p, tiles)
     hit = MINE_ACTIONS.get(key)
-    if hit is None:
+    if hit is None or type(p) is not int or any(type(x) is not int for x in tiles):
         hit = tuple(Action.fast("choose_mine", p, (("material", m),), _mine_text)
-                    for m in range(5) if s.mine_tiles[m] > 0)
-        MINE_ACTIONS[key] = hit
+                    for m in range(5) if tiles[m] > 0)
+        if type(p) is int and all(type(x) is int for x in tiles):
+            MINE_ACTIONS[key] = hit
     return hit
 
 

@@ -1,6 +1,8 @@
 """Teaching helpers: find an action by kind, start a game with chosen mines and hands, edit a colony.
 
-Every edited position goes through `from_json`, so an impossible edit raises PositionError.
+`quick_start` plays the setup's own actions; `edit` and `at_step` are short forms of the position builder
+(`state.edit() ... .done()`, in `builder.py`), so an impossible edit raises PositionError listing every
+problem.
 
 >>> s = quick_start(["Serge", "Nicolas"], seed=1, mines=["IC", "SW"], hands=["IICO", "SSWO"])
 >>> s.step, s.colonies[0].hand
@@ -11,16 +13,13 @@ Every edited position goes through `from_json`, so an impossible edit raises Pos
 """
 from __future__ import annotations
 
-import json
-
 from mars_rules.core import CHANCE, Action, IllegalAction
 
-from .data import LETTERS, SLOT_INDEX
+from .builder import HABITAT_WORDS, SLOT_NAMES
+from .data import LETTERS
 
-SLOT_NAMES = {}
-for (_track, _level), _i in SLOT_INDEX.items():
-    SLOT_NAMES[f"{_track}{_level + 1 if _track == 'mine' else _level}" if _track != "port" else "port"] = _i
-"""Names of the installation slots: plant0..plant3, silo0..silo3, mine1..mine4, comm1..3, mil1..3, rnd1..2, port."""
+__all__ = ["SLOT_NAMES", "find_action", "do", "quick_start", "edit", "at_step"]
+HABITAT_STATES_BY_CODE = {code: word for word, code in HABITAT_WORDS.items()}
 
 
 def find_action(state, kind, **params) -> Action:
@@ -71,7 +70,8 @@ def quick_start(players=2, seed=7, mines=None, hands=None, **options):
 
 def edit(state, seat, hand=None, build=None, staff=(), unstaff=(), housed=None, habs=None, played=None,
          contracts=None, supremacies=None):
-    """A copy of the position with one colony changed, validated by from_json.
+    """A copy of the position with one colony changed: a short form of the position builder
+    (`state.edit()`, see `builder.py`), checked by its `done()` (PositionError lists every problem).
 
     `hand`: letters ("IIS") or 5 counts (the reserve gives or takes the difference); `build`: levels,
     e.g. {"comm": 1, "plant": 1, "habitats": 2} (new habitats come powered with their 3 colonists);
@@ -80,58 +80,26 @@ def edit(state, seat, hand=None, build=None, staff=(), unstaff=(), housed=None, 
     colonists waiting, 0 dark); `played`: R&D card ids face up; `contracts`: pairs like "SI" (silicon
     to iron); `supremacies`: supremacy event ids held.
     """
-    from . import from_json
-    from .data import CONTRACTS
-    d = json.loads(state.to_json())
-    c = d["colonies"][seat]
+    b = state.edit()
     if hand is not None:
-        new = _counts(hand)
-        for m in range(5):
-            d["reserve"][m] -= new[m] - c["hand"][m]
-        c["hand"] = list(new)
-    old_habs = list(c["habs"])
+        b.hand(seat, hand)
     for key, level in (build or {}).items():
-        field = {"plant": "plants", "silo": "silos", "habitats": "habs"}.get(key, key)
-        if field == "habs":
-            c["habs"] = [2] * level
-        else:
-            c[field] = level
+        b.build(seat, "habitat" if key == "habitats" else key, level)
     if habs is not None:
-        c["habs"] = list(habs)
-    c["housed"] += 3 * (c["habs"].count(2) - old_habs.count(2))
-    for name in staff:
-        if not (c["staff"] >> SLOT_NAMES[name]) & 1:
-            c["staff"] |= 1 << SLOT_NAMES[name]
-            c["housed"] -= 1
-    for name in unstaff:
-        if (c["staff"] >> SLOT_NAMES[name]) & 1:
-            c["staff"] &= ~(1 << SLOT_NAMES[name])
-            c["housed"] += 1
+        b.habitats(seat, *(HABITAT_STATES_BY_CODE.get(h, h) for h in habs))
+    b.staff(seat, list(staff)).unstaff(seat, list(unstaff))
     if housed is not None:
-        c["housed"] = housed
+        b.colonists(seat, housed)
     if played is not None:
-        c["played"] = sorted(played)
-        for deck in ("rd1", "rd2"):
-            for i, card in enumerate(getattr(state.cards, deck)):
-                d[deck + "_deck"][i] = card.copies - sum(
-                    (col["played"] + col["kept"]).count(card.id) for col in d["colonies"])
+        b.played(seat, *played)
     if contracts is not None:
-        c["contracts"] = sorted(CONTRACTS.index((LETTERS.index(p[0]), LETTERS.index(p[1]))) for p in contracts)
+        b.contracts(seat, *contracts)
     if supremacies is not None:
-        c["supremacies"] = sorted(supremacies)
-        for i, ev in enumerate(state.cards.events):
-            held = sum(col["supremacies"].count(ev.id) for col in d["colonies"])
-            d["event_deck"][i] = ev.copies - held - d["event_discard"][i]
-    return from_json(json.dumps(d))
+        b.supremacies(seat, *supremacies)
+    return b.done()
 
 
 def at_step(state, step, seat=None):
-    """The same position at another step of `seat`'s turn (default: the active seat)."""
-    from . import from_json
-    d = json.loads(state.to_json())
-    seat = d["active"] if seat is None else seat
-    d["step"], d["active"] = step, seat
-    d["to_move"] = "chance" if step in ("event", "resupply", "research_die") else seat
-    d["task"] = [0] if step == "move_colonists" else []
-    d["card"], d["offer"] = "", []
-    return from_json(json.dumps(d))
+    """The same position at another step of `seat`'s turn (default: the active seat): the builder's
+    `set_turn`, checked by `done()`."""
+    return state.edit().set_turn(state.active if seat is None else seat, step).done()

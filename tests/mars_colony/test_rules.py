@@ -1,6 +1,6 @@
 """One scenario per rule of the Mars rulebook, named after its section, with the refusal of each forbidden variant."""
 from mars_rules.core import CHANCE
-from mars_rules.mars_colony import data, new_game
+from mars_rules.mars_colony import data, new_game, quick_start
 from mars_rules.mars_colony.data import COSTS, CONTRACTS, DARK_WAITING, POWERED, SLOT_INDEX
 from mars_rules.mars_colony.state import capacity, colonists, consumption, hand_limit, summary
 
@@ -51,9 +51,12 @@ def comm_pair(s, housed=(4, 3), benefit=()):
 
 def test_event_conflicts_rulebook_example_serge_against_nicolas():
     # 1 communications module each, no R&D benefit, 4 colonists in habitats against 3: Serge wins
-    s = start(2, seed=5)
-    s = s._replace(players=("Serge", "Nicolas"))
-    s = hands(comm_pair(s), (1, 1, 0, 0, 0), (0, 0, 2, 0, 0))
+    # (the position builder: their mines idle so that 4 and 3 colonists are at home, within the room of habitat 0)
+    s = (quick_start(["Serge", "Nicolas"], seed=5).edit()
+         .unstaff("Serge", "mine1", "mine2").build("Serge", "comm", 1).staff("Serge", "comm1")
+         .unstaff("Nicolas", "mine2").build("Nicolas", "comm", 1).staff("Nicolas", "comm1")
+         .hand("Serge", "IC").hand("Nicolas", "SS").done())
+    assert [c.housed for c in s.colonies] == [4, 3]
     s = draw_event(s, "minor_comm")
     assert s.step == "event_choice" and s.to_move == 0
     s = act(s, "choose_rival", rival=1)
@@ -158,7 +161,7 @@ def test_event_contested_supremacy_holder_keeps_on_tie_and_loses_when_beaten():
 # ----- Military attack -------------------------------------------------------------------------------
 def test_military_attack_after_the_event_winner_takes_a_random_card():
     s = start(2, seed=6)
-    s = hands(colony(s, 0, mil=1, staff=START | bits(("mil", 1))), (0, 0, 0, 0, 0), (0, 2, 0, 0, 0))
+    s = s.edit().build("Ada", "military base", 1).staff("Ada", "mil1").hand("Ada", "").hand("Bo", "CC").done()
     s = draw_event(s, "calm")
     assert s.step == "attack" and has(s, "no_attack")
     e = refused(s, "attack", rival=0)

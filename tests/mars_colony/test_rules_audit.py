@@ -29,8 +29,9 @@ def test_setup_mine_draft_supply_and_snake_order_for_every_table():
 # ----- 1) Event: a) Conflicts ------------------------------------------------------------------------
 def test_event_conflicts_the_card_taken_is_hidden_from_the_other_players():
     s = start(3, seed=5)
-    s = colony(s, 0, comm=1, staff=START | bits(("comm", 1)), housed=3)
-    s = hands(s, (0, 0, 0, 0, 0), (0, 0, 0, 2, 0), (1, 0, 0, 0, 0))
+    s = (s.edit().build("Ada", "comm", 1).unstaff("Ada", "mine2").staff("Ada", "comm1")
+         .hand("Ada", "").hand("Bo", "WW").hand("Cy", "I").done())
+    assert s.colonies[0].housed == 3
     s = act(draw_event(s, "minor_comm"), "choose_rival", rival=1)     # Bo has no module: Ada wins
     assert s.step == "event_take" and s.to_move == CHANCE
     t = s.resolve_chance()
@@ -46,9 +47,9 @@ def test_event_conflicts_the_card_taken_is_hidden_from_the_other_players():
 def test_event_conflicts_the_rival_need_not_meet_the_prerequisite_and_can_win():
     # ASSUMED reading: only the drawer needs the prerequisite; the rival with more modules wins
     s = start(2, seed=5)
-    s = colony(s, 0, comm=1, staff=START | bits(("comm", 1)))
-    s = colony(s, 1, comm=2, staff=START | bits(("comm", 1), ("comm", 2)))
-    s = hands(s, (0, 1, 0, 0, 0), (0, 0, 0, 0, 0))
+    s = (s.edit().build("Ada", "comm", 1).staff("Ada", "comm1")
+         .build("Bo", "comm", 2).unstaff("Bo", "mine1", "mine2").staff("Bo", "comm1", "comm2")   # energy 4 of 5
+         .hand("Ada", "C").hand("Bo", "").done())
     t = act(draw_event(s, "minor_comm"), "choose_rival", rival=1)
     assert any("Bo wins the conflict" in e for e in t.events)
     t = t.resolve_chance()
@@ -115,16 +116,15 @@ def test_event_contested_supremacy_when_the_holder_is_outnumbered():
 # ----- Military attack ------------------------------------------------------------------------------
 def test_military_attack_the_defender_can_win_and_an_empty_hand_gives_nothing():
     s = start(2, seed=6)
-    s = colony(s, 0, mil=1, staff=MIL1)
-    s = colony(s, 1, mil=2, staff=MIL1 | bits(("mil", 2)))
-    s = hands(s, (0, 0, 1, 0, 0), (0, 0, 0, 0, 0))
+    s = (s.edit().build("Ada", "mil", 1).staff("Ada", "mil1")
+         .build("Bo", "mil", 2).unstaff("Bo", "mine1", "mine2").staff("Bo", "mil1", "mil2")      # energy 4 of 5
+         .hand("Ada", "S").hand("Bo", "").done())
     t = act(draw_event(s, "calm"), "attack", rival=1)
     assert any("Bo wins and takes a random card from Ada" in e for e in t.events)
     t = t.resolve_chance()
     assert t.colonies[1].hand == (0, 0, 1, 0, 0) and t.colonies[0].hand == (0, 0, 0, 0, 0)
     assert t.step != "attack"                                           # once per turn
-    e = hands(s, (0, 0, 1, 0, 0), (0, 0, 0, 0, 0))
-    e = colony(e, 1, mil=0, staff=START)
+    e = s.edit().build("Bo", "mil", 0).staff("Bo", "mine1", "mine2").done()     # Bo without a base
     e = act(draw_event(e, "calm"), "attack", rival=1)
     assert any("has no card to take" in x for x in e.events) and e.step == "resupply"
 
@@ -133,9 +133,11 @@ def test_military_attack_the_defender_can_win_and_an_empty_hand_gives_nothing():
 def test_resupply_rebuild_takes_only_what_the_reserve_holds():
     s = start(2, seed=9)
     # every card is in the hands or the reserve; the reserve holds only 2 iron
-    s = s._replace(supply=(0, 0, 0, 0, 0))
-    s = hands(s, (10, 0, 0, 0, 0), (0, 0, 0, 0, 0))
-    s = at(colony(s, 0, rnd=1, staff=START | bits(("rnd", 1))), "research", 0)
+    b = s.edit().hand("Ada", "").hand("Bo", "")
+    b.give_cards("Ada", s.supply, pile="supply").take_cards("Ada", s.supply)      # the supply deck to the reserve
+    s = (b.hand("Ada", "I" * 10).build("Ada", "R&D centre", 1).staff("Ada", "rnd1")
+         .set_turn("Ada", "research").done())
+    assert s.supply == (0, 0, 0, 0, 0) and s.reserve == (2, 12, 12, 12, 12)
     t = act(s, "skip_research")
     assert t.supply == (2, 5, 5, 5, 5) and t.reserve == (0, 7, 7, 7, 7)
 
