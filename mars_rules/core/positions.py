@@ -132,6 +132,21 @@ def parse_position(text, game_name: str) -> dict:
 _TYPE_NAMES = {int: "an integer", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
 
 
+def json_words(value) -> str:
+    """A JSON value as a problem message quotes it: null, true, 7, "text", a list of 3, an object."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value[:40] + ("…" if len(value) > 40 else ""), ensure_ascii=False)
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
 class Checker:
     """Collects problems while a position is read; `done()` raises them all at once."""
 
@@ -150,11 +165,14 @@ class Checker:
             raise PositionError(self.problems)
 
     def is_type(self, value, path: str, kind) -> bool:
+        wanted = _TYPE_NAMES.get(kind, kind.__name__)
+        if value is None:
+            return self._null(path, wanted)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(path, f"{value!r:.40} is not an integer")
+            self.fail(path, f"{json_words(value)} is not an integer")
             return False
         if kind is not int and not isinstance(value, kind):
-            self.fail(path, f"{value!r:.40} is not {_TYPE_NAMES.get(kind, kind.__name__)}")
+            self.fail(path, f"{json_words(value)} is not {wanted}")
             return False
         return True
 

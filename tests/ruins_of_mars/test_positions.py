@@ -98,7 +98,7 @@ def test_wrong_types_missing_and_extra_keys_and_inconsistent_turn():
     data["surprise"] = 1
     probs = _problems(data)
     assert 'position: missing key "seed"' in probs and 'position: unexpected key "surprise"' in probs
-    assert "position.players: 'Ada' is not a list" in probs
+    assert "position.players: \"Ada\" is not a list" in probs
     assert not any(p.startswith("current") for p in probs)   # no knock-on problems
     data = json.loads(fixture().to_json())
     data["to_move"] = 1
