@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import importlib
 import importlib.util
-import io
 
 from matplotlib.figure import Figure
 
@@ -96,10 +95,9 @@ def _detach(fig):
 
 
 def render_png(fig, dpi: int = PNG_DPI) -> bytes:
-    """The figure as PNG bytes (same figure, same bytes: no timestamp is written)."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-    return buf.getvalue()
+    """The figure as PNG bytes (same figure, same bytes: no timestamp is written; boardkit.png_bytes)."""
+    from .boardkit import png_bytes
+    return png_bytes(fig, dpi)
 
 
 def click_scale(board) -> float:

@@ -35,7 +35,8 @@ def test_draw_and_update_show_the_change():
     fig = draw(s, zones=True)
     shown = texts_of(fig)
     assert any(t.startswith("On Mars, teaching edition") for t in shown)
-    assert any("shaded = Building Zones" in t for t in shown)
+    assert any("Building Zones" in t for t in shown)                 # the legend explains the shading
+    assert not any("Building Zones" in t for t in texts_of(draw(s)))
     assert "AB" in shown                                   # the Advanced Building of Blue (seat 1)
     board = Board(s)
     before = png(board.fig)
@@ -84,12 +85,45 @@ def test_draw_into_a_given_axes_and_a_players_view():
 
 
 def test_every_text_is_legible_and_the_figure_fits_a_notebook():
-    s = new_game(players=4, seed=5)
+    for players in (2, 3, 4):
+        board = Board(new_game(players=players, seed=5))
+        w, h = board.fig.get_size_inches()
+        assert (w, h) == default_figsize(players) and w * boardkit.PNG_DPI <= boardkit.COLUMN_PX
+        layers = [a for a in board.ax.get_children() if isinstance(a, boardkit.TextLayer)]
+        assert len(layers) == 2 and min(spec[3] for layer in layers for spec in layer.specs) >= boardkit.MIN_FONT_PT
+        unboxed = [spec[2] for layer in layers for i, spec in enumerate(layer.specs) if i not in layer.boxes]
+        assert len(unboxed) == 2 and unboxed[0].startswith("On Mars")     # only the title band names no box
+        assert boardkit.overflows(board.fig) == []
+
+
+def test_a_crowded_advanced_building_keeps_both_labels_inside_its_hex():
+    s = advanced_position()                       # Blue's Advanced Generator on (0, -2)
+    h = (0, -2)
+    for p in range(3):                            # every Rover and one Bot each on it: two rows of pieces
+        s = setp(s, p, rover=h, bots=(h,) + s.pieces[p].bots[1:])
     board = Board(s)
-    w, h = board.fig.get_size_inches()
-    assert w * boardkit.PNG_DPI <= 1000
-    layers = [a for a in board.ax.get_children() if isinstance(a, boardkit.TextLayer)]
-    assert len(layers) == 2 and min(spec[3] for layer in layers for spec in layer.specs) >= 7
+    assert boardkit.overflows(board.fig) == []
+    layer = max((a for a in board.ax.get_children() if isinstance(a, boardkit.TextLayer)), key=lambda a: a.zorder)
+    owner = next(i for i, x in enumerate(layer.specs) if x[2] == "AB")
+    name = next(i for i, x in enumerate(layer.specs) if x[7] == "right" and x[2][:1] == "G" and x[4] == "bold")
+    (nx0, ny0, nx1, ny1), (ox0, oy0, ox1, oy1) = layer.boxes[name], layer.boxes[owner]
+    assert nx1 <= ox0 + 1e-9 and (ny0, ny1) == (oy0, oy1)   # side by side, the type left of the owner
+
+
+def test_the_widest_numbers_stay_inside_their_boxes():
+    """Lines holding only numbers are not cut to their column: at their widest they still fit."""
+    from mars_rules.on_mars import data as D
+    s = new_game(players=4, seed=2)
+    level3 = [c for c, bp in enumerate(s.cards.blueprints) if bp[1] == 3]
+    s = s._replace(warehouse=(99,) * 6, supply=999, tech_grid=(99,) * len(D.TECHS),
+                   bp_display=tuple(level3[:1] * D.BLUEPRINT_DISPLAY) or s.bp_display)
+    for p in range(4):
+        s = setp(s, p, res=(D.RESOURCE_CAP,) * len(D.RESOURCES), lq=D.COLONISTS, wa=D.COLONISTS,
+                 reserve=D.COLONISTS, bots=((1, -1),) * D.BOTS)
+    board = Board(s)
+    shown = "\n".join(board.texts)
+    assert "Warehouse: Crystal 99" in shown and f"Working Area {D.COLONISTS}" in shown
+    assert boardkit.overflows(board.fig) == []
 
 
 def test_random_games_draw_at_every_step_and_end_with_the_winner():
@@ -118,8 +152,10 @@ def test_a_crowded_position_stays_inside_its_columns():
     assert len(blocks) == 4
     for block in blocks:
         lines = block.split("\n")
-        assert len(lines) == 4 and all(text_width(line, 8) <= TEXT_W for line in lines)
-        assert lines[2].endswith("…") or text_width(lines[2] + "x", 8) <= TEXT_W
+        assert len(lines) == 5 and all(text_width(line, 8) <= TEXT_W for line in lines)
+        blueprints = next(line for line in lines if line.startswith("Blueprints"))
+        assert blueprints.endswith("…") or text_width(blueprints + "x", 8) <= TEXT_W
+        assert lines[-1].startswith("Private Goals:")
     letters = [t for t in board.texts if t in ("O", "B", "G", "P")]
     assert len(letters) >= 4 * 3       # every Bot and Rover carries its owner's letter
 
