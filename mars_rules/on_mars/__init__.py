@@ -28,6 +28,13 @@ action (even through the Executive action or discarded goals) passes.
 Secrets: `state.view(player)` hides the other players' Private Goals, the Goal deck and the seed of the
 chance stream (with the seed, replaying `new_game` would deal the same goals and foretell every draw).
 
+Positions: `from_json` reads every field's type and range, then refuses a position that breaks a rule,
+listing every problem (`invariants.problems`: the box of Crystals, Colonists, Tech tiles and cards, the map,
+the Colony's counters, the step in progress and a next move; the property tests check the same list after
+every action). Player names are checked alike by `new_game` and `from_json`. The scenario helpers
+(`scenario.edit_player`, `add_building`, `at_colony`, `at_orbit`) build what-if positions through the same
+checks.
+
 Every forbidden action raises `IllegalAction(reason, rule)` with its own reason (the rulebook section as
 the rule) and leaves the position unchanged.
 

@@ -4,14 +4,22 @@ Format 1: {"format": 1, "game": "on_mars", <every State field>}; hexes are [q, r
 objects with the Player fields. `from_json(t).to_json() == t` to the byte. A game played with its own card
 lists ends with "cards": {<list name>: [card, ...], ...} holding the lists that differ from the built-in
 ones (the JSON card-file shape of `data.load_cards`); without it the position uses the built-in lists.
+
+`from_json` reads the types and ranges of every field first (the player names as `new_game` takes them,
+every integer a JSON integer, never true/false or 1.0), then lists every rule the position breaks with
+`invariants.problems`, the same list the property tests check after every action. It raises only
+PositionError (`core.reads_positions`). One player's view (`state.view(p)`, hidden cards as -1) is for
+looking and does not load.
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position
+from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
 
 from . import data as D
+from .invariants import DECKS, order_problems, problems, show, show_hex
 from .state import STEP, Player, State
 
+PLAYERS = (2, 3, 4)
 PHASES = ("setup", "colonization", "shuttle", "over")
 TASKS = ("order", "mission", "blueprint", "scientist", "contract", "discovery")
 _PLAYER_SCHEMA = {"res": list, "crystals": int, "lq": int, "wa": int, "reserve": int, "bots": list, "rover": list,
@@ -58,7 +66,8 @@ def _hex(c, v, path):
     if (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
             and tuple(v) in D.HEX_SET):
         return True
-    c.fail(path, f"{str(v)[:40]} is not a hex of the map")
+    what = show_hex(v) if isinstance(v, list) and len(v) < 5 else show(v)
+    c.fail(path, f"{what} is not a hex of the map (a hex is [q, r], at most {D.MAP_RADIUS} from the centre)")
     return False
 
 
@@ -70,11 +79,23 @@ def _ints(c, v, path, lo, hi, length=None):
     return ok
 
 
+def _record(c, x, path, size, shape) -> bool:
+    """A list of `size` entries (a record such as a Building), or a problem naming its shape."""
+    if len(x) != size:
+        c.fail(path, f"has {len(x)} entries; {shape}")
+        return False
+    return True
+
+
+@reads_positions
 def from_json(text) -> State:
+    """A position from its JSON text, or PositionError listing every problem: the types and ranges of every
+    field first, then every rule the position breaks (`invariants.problems`, the list the property tests
+    check after every action)."""
     data = parse_position(text, "on_mars")
     c = Checker()
     schema = _SCHEMA
-    if isinstance(data, dict) and "cards" in data:
+    if "cards" in data:
         schema = dict(_SCHEMA, cards=dict)
     d = c.obj(data, "position", schema)
     c.done()
@@ -87,85 +108,79 @@ def from_json(text) -> State:
             c.done()
         if cards.default:
             cards = D.DEFAULT_CARDS
-    names = c.list_of(d["players"], "players", str)
+    names = c.names(d["players"], "players")
     n = len(names)
-    if n not in (2, 3, 4) or len(set(names)) != n:
-        c.fail("players", "must be 2-4 different names")
+    if n not in PLAYERS:
+        c.fail("players", f"{n} players; On Mars is for 2, 3 or 4")
         c.done()
+    _view_hint(c, d)
     c.int_in(d["draws"], "draws", 0, None)
     c.one_of(d["step"], "step", tuple(STEP))
     c.one_of(d["phase"], "phase", PHASES)
+    to_move = d["to_move"]
+    if not (to_move is None or to_move == CHANCE or (type(to_move) is int and 0 <= to_move < n)):
+        c.fail("to_move", f"{show(to_move)} is not a seat (an integer 0..{n - 1}), \"chance\" or null")
     c.int_in(d["active"], "active", 0, n - 1)
     c.int_in(d["round"], "round", 1, D.ROUND_LIMIT + 1)
     c.list_of(d["events"], "events", str)
-    if (_ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n)
-            and min(d["order"]) >= 0 and len(set(d["order"])) != n):
-        c.fail("order", "two Player markers share a Turn Order space")
+    if _ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n):
+        c.problems.extend(order_problems(d["order"]))
     c.list_of(d["done"], "done", bool, n)
     _ints(c, d["queue"], "queue", 0, n - 1)
     c.one_of(d["shuttle_side"], "shuttle_side", ("orbit", "colony"))
-    c.int_in(d["shuttle_pos"], "shuttle_pos", 0, 3)
+    c.int_in(d["shuttle_pos"], "shuttle_pos", 1, max(D.TRAVEL_DISTANCE.values()))
     c.one_of(d["shuttle_left"], "shuttle_left", ("", "orbit", "colony"))
     slots = c.list_of(d["slots"], "slots", list, len(D.ACTIONS))
     for i, s in enumerate(slots):
-        if _ints(c, s, f"slots[{i}]", 0, n - 1) and len(s) > D.slots_for(D.ACTIONS[i], n):
-            c.fail(f"slots[{i}]", f"{len(s)} Colonists on {D.slots_for(D.ACTIONS[i], n)} slots")
-    seen_hex = set()
+        _ints(c, s, f"slots[{i}]", 0, n - 1)
     for i, b in enumerate(c.list_of(d["buildings"], "buildings", list)):
         p = f"buildings[{i}]"
-        if len(b) != 5:
-            c.fail(p, "a Building is [hex, type, advanced owner, blueprint, miner]")
+        if not _record(c, b, p, 5, "a Building is [hex, type, advanced owner or -1, blueprint card or -1, "
+                                   "miner or -1]"):
             continue
-        if _hex(c, b[0], p + "[0]"):
-            if tuple(b[0]) in seen_hex:
-                c.fail(p, "two Buildings on one hex")
-            seen_hex.add(tuple(b[0]))
+        _hex(c, b[0], p + "[0]")
         c.one_of(b[1], p + "[1]", D.BUILDINGS)
         c.int_in(b[2], p + "[2]", -1, n - 1)
         c.int_in(b[3], p + "[3]", -1, len(cards.blueprints) - 1)
-        if c.int_in(b[4], p + "[4]", -1, n - 1) and b[4] >= 0 and b[1] != "mine":
-            c.fail(p, "only a Mine holds a Miner")
+        c.int_in(b[4], p + "[4]", -1, n - 1)
     for i, h in enumerate(c.list_of(d["map_crystals"], "map_crystals", list)):
         _hex(c, h, f"map_crystals[{i}]")
     for i, x in enumerate(c.list_of(d["tiles"], "tiles", list)):
-        if len(x) != 3:
-            c.fail(f"tiles[{i}]", "a tile is [hex, kind, id]")
+        if not _record(c, x, f"tiles[{i}]", 3, "a tile is [hex, \"research\" or \"discovery\", id]"):
             continue
         _hex(c, x[0], f"tiles[{i}][0]")
         if c.one_of(x[1], f"tiles[{i}][1]", ("research", "discovery")):
             top = len(D.RESEARCH_TILES if x[1] == "research" else cards.discovery_tiles) - 1
             c.int_in(x[2], f"tiles[{i}][2]", 0, top)
-    _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, 4)
+    _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, len(D.LSS_TRACKS))
     c.int_in(d["level"], "level", 1, D.MAX_LEVEL)
     c.int_in(d["remaining"], "remaining", 0, D.MISSIONS_TO_END)
     for i, m in enumerate(c.list_of(d["missions"], "missions", list)):
-        if len(m) == 2 and c.int_in(m[0], f"missions[{i}][0]", 0, len(cards.missions) - 1):
+        if (_record(c, m, f"missions[{i}]", 2, "a Mission is [card, contributions]")
+                and c.int_in(m[0], f"missions[{i}][0]", 0, len(cards.missions) - 1)):
             c.int_in(m[1], f"missions[{i}][1]", 0, cards.missions[m[0]][2] - 1)
-        elif len(m) != 2:
-            c.fail(f"missions[{i}]", "a Mission is [card, contributions]")
     sizes = (len(cards.blueprints), len(cards.scientists), len(cards.contracts), len(cards.discovery_tiles),
              len(cards.goals), len(cards.missions))
-    decks = c.list_of(d["decks"], "decks", list, 6)
+    decks = c.list_of(d["decks"], "decks", list, len(DECKS))
     for i, deck in enumerate(decks):
-        if _ints(c, deck, f"decks[{i}]", -1, sizes[i] - 1) and deck != sorted(deck):
-            c.fail(f"decks[{i}]", "a deck is kept sorted")
+        _ints(c, deck, f"decks[{i}]", 0, sizes[i] - 1)
     _ints(c, d["bp_display"], "bp_display", 0, len(cards.blueprints) - 1)
     _ints(c, d["sci_display"], "sci_display", 0, len(cards.scientists) - 1)
     _ints(c, d["con_display"], "con_display", 0, len(cards.contracts) - 1)
     _ints(c, d["tech_grid"], "tech_grid", 0, D.TECH_COPIES, len(D.TECHS))
-    _ints(c, d["warehouse"], "warehouse", 0, max(max(w) for w in D.WAREHOUSE.values()), len(D.ITEMS))
+    _ints(c, d["warehouse"], "warehouse", 0, max(D.WAREHOUSE[n]), len(D.ITEMS))
     c.int_in(d["supply"], "supply", 0, D.CRYSTAL_TOTAL)
     for i, task in enumerate(c.list_of(d["pending"], "pending", str)):
         if task not in TASKS and not (task.startswith("goal:") and task[5:] in [str(s) for s in range(n)]):
-            c.fail(f"pending[{i}]", f"{task[:40]!r} is not a draw")
+            c.fail(f"pending[{i}]", f"{show(task)} is not a draw ({', '.join(TASKS)} or goal:<seat>)")
     c.one_of(d["main"], "main", ("", "pass") + D.ACTIONS)
-    c.int_in(d["pay_left"], "pay_left", 0, n)
+    c.int_in(d["pay_left"], "pay_left", 0, n - 1)
     c.int_in(d["used"], "used", 0, 99)
     c.int_in(d["allow"], "allow", 0, 99)
     moves = c.list_of(d["moves"], "moves", object)
     for i, x in enumerate(moves):
         if isinstance(x, bool) or not isinstance(x, (int, str)) or (isinstance(x, str) and x not in D.TECHS):
-            c.fail(f"moves[{i}]", f"{str(x)[:40]} is not a movement count or a Tech type")
+            c.fail(f"moves[{i}]", f"{show(x)} is not a movement count or a Tech type")
     c.int_in(d["choices"], "choices", 0, 9)
     c.int_in(d["tile"], "tile", -1, len(cards.discovery_tiles) - 1)
     c.one_of(d["build"], "build", ("",) + D.BUILDINGS)
@@ -175,7 +190,7 @@ def from_json(text) -> State:
         pieces.append(_player(c, raw, f"pieces[{i}]", n, cards))
     c.done()
     state = State(
-        players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=d["to_move"],
+        players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=to_move,
         events=tuple(d["events"]), active=d["active"], round=d["round"], phase=d["phase"],
         end_triggered=d["end_triggered"], final_round=d["final_round"], order=_t(d["order"]), done=_t(d["done"]),
         queue=_t(d["queue"]), shuttle_side=d["shuttle_side"], shuttle_pos=d["shuttle_pos"],
@@ -187,10 +202,20 @@ def from_json(text) -> State:
         exec_used=d["exec_used"], pay_left=d["pay_left"], used=d["used"], allow=d["allow"], moves=_t(moves),
         choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces),
         cards=cards)
-    problems = consistency(state)
-    if problems:
-        raise PositionError(problems)
+    found = problems(state)
+    if found:
+        raise PositionError(found)
     return state
+
+
+def _view_hint(c, d):
+    """One player's view hides Private Goals as -1 (and the seed): say so once, beside the range problems."""
+    goals = [g for raw in d["pieces"] if isinstance(raw, dict) and isinstance(raw.get("goals"), list)
+             for g in raw["goals"]]
+    deck = d["decks"][4] if isinstance(d["decks"], list) and len(d["decks"]) > 4 else None
+    if -1 in goals or (isinstance(deck, list) and -1 in deck):
+        c.fail("pieces", "hidden Private Goals (-1): this is one player's view (`state.view(p)`), which is for "
+                         "looking only; load the full position (`state.to_json()`)")
 
 
 def _player(c, raw, p, n, cards) -> Player:
@@ -210,74 +235,25 @@ def _player(c, raw, p, n, cards) -> Player:
     c.int_in(d["progress"], p + ".progress", 0, D.PROGRESS_CUBES)
     for i, b in enumerate(c.list_of(d["progress_types"], p + ".progress_types", str)):
         c.one_of(b, f"{p}.progress_types[{i}]", D.BUILDINGS)
-    types = []
     for i, x in enumerate(c.list_of(d["lab"], p + ".lab", list)):
-        if len(x) == 3 and c.one_of(x[0], f"{p}.lab[{i}][0]", D.TECHS):
+        if _record(c, x, f"{p}.lab[{i}]", 3, "a Tech tile is [tech, row, column]"):
+            c.one_of(x[0], f"{p}.lab[{i}][0]", D.TECHS)
             c.one_of(x[1], f"{p}.lab[{i}][1]", D.LAB_ROWS)
             c.int_in(x[2], f"{p}.lab[{i}][2]", 1, D.LAB_COLUMNS)
-            types.append(x[0])
-        else:
-            c.fail(f"{p}.lab[{i}]", "a Tech tile is [tech, row, column]")
-    if len(set(types)) != len(types):
-        c.fail(p + ".lab", "two Tech tiles of one type (only one of each type)")
     for i, x in enumerate(c.list_of(d["blueprints"], p + ".blueprints", list)):
-        if not (len(x) == 2 and c.int_in(x[0], f"{p}.blueprints[{i}][0]", 0, len(cards.blueprints) - 1)
-                and c.int_in(x[1], f"{p}.blueprints[{i}][1]", 0, 1)):
-            c.fail(f"{p}.blueprints[{i}]", "a Blueprint is [card, built 0/1]")
+        if _record(c, x, f"{p}.blueprints[{i}]", 2, "a Blueprint is [card, used 0 or 1]"):
+            c.int_in(x[0], f"{p}.blueprints[{i}][0]", 0, len(cards.blueprints) - 1)
+            c.int_in(x[1], f"{p}.blueprints[{i}][1]", 0, 1)
     for i, x in enumerate(c.list_of(d["scientists"], p + ".scientists", list)):
-        if not (len(x) == 2 and c.int_in(x[0], f"{p}.scientists[{i}][0]", 0, len(cards.scientists) - 1)
-                and (x[1] == [] or _hex(c, x[1], f"{p}.scientists[{i}][1]"))):
-            c.fail(f"{p}.scientists[{i}]", "a Scientist is [card, hex or []]")
+        if _record(c, x, f"{p}.scientists[{i}]", 2, "a Scientist is [card, hex or [] while not working]"):
+            c.int_in(x[0], f"{p}.scientists[{i}][0]", 0, len(cards.scientists) - 1)
+            if x[1] != []:
+                _hex(c, x[1], f"{p}.scientists[{i}][1]")
     _ints(c, d["contracts"], p + ".contracts", 0, len(cards.contracts) - 1)
-    _ints(c, d["goals"], p + ".goals", -1, len(cards.goals) - 1)
+    _ints(c, d["goals"], p + ".goals", 0, len(cards.goals) - 1)
     c.int_in(d["goal_done"], p + ".goal_done", -1, len(cards.goals) - 1)
     c.int_in(d["claimed"], p + ".claimed", 0, None)
     c.int_in(d["op"], p + ".op", 0, None)
     if not c.ok():
         return None
     return Player(**{k: _t(v) for k, v in d.items()})
-
-
-def consistency(state) -> list:
-    """Rule-level checks: pieces conserved, cards in one place, limits respected."""
-    problems = []
-    n = len(state.players)
-    expect = None if state.phase == "over" else (CHANCE if state.pending else state.active)
-    if state.to_move != expect:
-        problems.append(f"to_move: {state.to_move!r} should be {expect!r} here")
-    on_map = len(state.map_crystals)
-    held = sum(pl.crystals for pl in state.pieces)
-    total = state.supply + state.warehouse[0] + on_map + held
-    if total != D.CRYSTAL_TOTAL:
-        problems.append(f"Crystals: {total} in play, the game has {D.CRYSTAL_TOTAL}")
-    for seat, pl in enumerate(state.pieces):
-        p = f"pieces[{seat}]"
-        slots = sum(s.count(seat) for s in state.slots)
-        miners = sum(1 for b in state.buildings if b[4] == seat)
-        col = pl.lq + pl.wa + pl.reserve + slots + miners
-        if col != D.COLONISTS:
-            problems.append(f"{p}: {col} Colonists counted, a colour has {D.COLONISTS}")
-        if pl.depot_ships + pl.hangar > D.SHIPS:
-            problems.append(f"{p}: more than {D.SHIPS} Ships")
-        if pl.crystals > D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
-            problems.append(f"{p}: more Crystals than the Depot holds")
-        if len(pl.blueprints) > D.ADVANCED_MARKERS:
-            problems.append(f"{p}: more Blueprints than Advanced Building markers")
-        built = sorted(c for c, b in pl.blueprints if b)
-        on_mars = sorted(b[3] for b in state.buildings if b[2] == seat)
-        if built != on_mars:
-            problems.append(f"{p}: used Blueprints {built} do not match Advanced Buildings {on_mars}")
-        if len(pl.progress_types) < pl.progress:
-            problems.append(f"{p}: {pl.progress} Progress cubes for {len(pl.progress_types)} first Complexes")
-    for i, tech in enumerate(D.TECHS):
-        used = sum(1 for pl in state.pieces for t, _r, _c in pl.lab if t == tech)
-        start = sum(1 for t, _r, _c in D.START_TECH if t == tech) * n
-        if used + state.tech_grid[i] > D.TECH_COPIES + start:
-            problems.append(f"tech_grid: too many {tech} Tech tiles")
-    for name, index, hands in (("blueprint", 0, [c for pl in state.pieces for c, _b in pl.blueprints] + list(state.bp_display)),
-                               ("scientist", 1, [c for pl in state.pieces for c, _h in pl.scientists] + list(state.sci_display)),
-                               ("contract", 2, [c for pl in state.pieces for c in pl.contracts] + list(state.con_display))):
-        cards = hands + list(state.decks[index])
-        if len(set(cards)) != len(cards):
-            problems.append(f"{name} cards: a card is in two places")
-    return problems

@@ -5,7 +5,7 @@ Pending draws live in `state.pending`; while one is waiting, `to_move` is CHANCE
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Action, draw_index
+from mars_rules.core import CHANCE, Action, check_names, draw_index
 
 from . import data as D
 from .state import Player, State
@@ -27,14 +27,18 @@ def new_game(players=2, seed=7, cards=None, **options):
     cards = D.as_cards(cards)
     if options:
         raise TypeError(f"On Mars has no options; unknown: {', '.join(sorted(options))}")
-    if isinstance(players, int):
+    if isinstance(players, int) and not isinstance(players, bool):
         if players not in (2, 3, 4):
             raise ValueError(f"On Mars is for 2-4 players, not {players}")
         names = COLOURS[:players]
+    elif isinstance(players, (list, tuple)):
+        if len(players) not in (2, 3, 4):
+            raise ValueError(f"On Mars is for 2-4 players, not {len(players)}")
+        names = check_names(players)  # the names from_json accepts (non-empty, printable, all different, ...)
     else:
-        names = tuple(str(p) for p in players)
-        if len(names) not in (2, 3, 4) or len(set(names)) != len(names):
-            raise ValueError("On Mars needs 2-4 players with different names")
+        raise TypeError(f"players is a count (2-4) or a list of names, not {type(players).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed is an integer, not {seed!r:.40}")
     n = len(names)
     pieces = tuple(Player(res=D.START_RESOURCES, crystals=D.START_CRYSTALS_PLAYER, lq=D.START_COLONISTS, wa=0,
                           reserve=D.COLONISTS - D.START_COLONISTS, bots=(D.START_SHELTERS[i],),
