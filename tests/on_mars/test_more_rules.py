@@ -53,11 +53,14 @@ def test_level_three_blueprints_enter_the_display_from_colony_level_two():
 
 
 def test_discovery_skipped_when_the_stack_is_empty():
-    s = at_orbit(game(2))._replace(decks=game(2).decks[:3] + ((),) + game(2).decks[4:])
-    s = s._replace(done=(False, True), step="turn_end", main="resupply")
+    g = game(2)
+    s = (g.edit().set(decks=g.decks[:3] + ((),) + g.decks[4:])             # no Discovery tile left to draw
+         .move_colonists("Orange", 1, "lq", "Resupply")                     # Orange took Resupply, last to play
+         .turn_order("orbit", "Blue").set_turn("Orange", "turn_end").done())
     s = take(s, "end_turn")
     s = take(s, "travel", pay="free")
-    assert s.step == "turn_order" and s.to_move == 0 and any("stack is empty" in e for e in s.events)
+    # Blue, first in Turn Order, travels first: no Discovery tile, straight to the Turn Order space
+    assert s.step == "turn_order" and s.to_move == 1 and any("stack is empty" in e for e in s.events)
 
 
 def test_a_forced_chance_outcome_is_applied():
@@ -95,8 +98,9 @@ def test_private_goals_are_secret_in_a_view_and_discard_needs_your_own():
 
 
 def test_lss_reward_and_warehouse_restock():
-    s = edit_player(at_colony(game(2)), 0, bots=((1, -2),))
-    s = s._replace(lss=(D.LSS_REWARD_STEPS[0] - 1, 1, 1, 1))
+    s = (at_colony(game(2)).edit().bots("Orange", [(1, -2)])
+         .construct((-3, 4), "Generator").done())                           # far away: the marker on 2
+    assert s.lss == (D.LSS_REWARD_STEPS[0] - 1, 1, 1, 1)
     s = take(take(take(s, "main", action="construct"), "choose_building", building="generator"),
              "construct", building="generator", hex=(2, -3))
     assert s.pieces[0].crystals == 2 and any("LSS Reward" in e for e in s.events)
@@ -107,10 +111,14 @@ def test_lss_reward_and_warehouse_restock():
 
 
 def test_game_over_retrieves_colonists_before_living_quarters_scoring():
-    s = at_orbit(game(2))._replace(final_round=True, end_triggered=True, done=(False, True), step="turn_end",
-                                   main="resupply")
-    s = edit_player(s, 0, lq=3, wa=1)
-    s = s._replace(slots=tuple((0,) if a == "resupply" else () for a in D.ACTIONS))
+    # the round after the round limit, Blue's marker down, Orange after Resupply (1 Colonist on its slot,
+    # 1 in the Working Area, 3 at home)
+    s = (game(2).edit().set(round=D.ROUND_LIMIT + 1, end_triggered=True, final_round=True)
+         .move_colonists("Orange", 1, "reserve", "living quarters")
+         .move_colonists("Orange", 1, "living quarters", "working area")
+         .move_colonists("Orange", 1, "living quarters", "Resupply")
+         .turn_order("orbit", "Blue").set_turn("Orange", "turn_end").done())
+    assert (s.pieces[0].lq, s.pieces[0].wa, s.done, s.main) == (3, 1, (False, True), "resupply")
     s = take(s, "end_turn")
     assert s.is_over and s.pieces[0].lq == 5 and s.pieces[0].wa == 0
     assert s.score().points(0, "Living Quarters") == D.LQ_OP[5]
