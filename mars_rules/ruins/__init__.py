@@ -62,9 +62,9 @@ Readings of passages the rulebook leaves open (each is tested):
 """
 from __future__ import annotations
 
-from mars_rules.core import Step
+from mars_rules.core import Step, check_names, reads_positions
 
-from . import codec, crafting, data, flow, legal, moves, scoring, text  # noqa: F401
+from . import codec, crafting, data, flow, invariants, legal, moves, scoring, text  # noqa: F401
 from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
 from .state import NO_FLIP, State
 from .policies import evaluate, greedy  # noqa: E402,F401
@@ -126,27 +126,39 @@ def default_used(players: int) -> tuple:
 
 def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_used=None,
              resolve_setup: bool = True) -> State:
-    """A new game: the market and the first deal are chance nodes resolved from `seed`."""
+    """A new game: the market and the first deal are chance nodes resolved from `seed`.
+
+    `players` is a count (2-5; the players are then Ada, Bo, ...) or the players' names. ValueError for
+    anything `from_json` would refuse in the position made: names (non-empty, at most 40 characters,
+    printable, different), a seed that is not an integer 0 or more, a seat that is not an integer.
+    """
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Ruins is for 2 to 5 players, not {players}")
         names = tuple(NAMES[:players])
+    elif isinstance(players, (str, bytes, bool)) or not hasattr(players, "__iter__"):
+        raise ValueError(f"players must be a player count (2-5) or a list of names, not {players!r:.40}")
     else:
-        names = tuple(str(p) for p in players)
+        names = check_names(tuple(players))
     n = len(names)
     if n not in PLAYER_COUNTS:
         raise ValueError(f"Ruins is for 2 to 5 players, not {n}")
-    if not (isinstance(first_player, int) and 0 <= first_player < n):
-        raise ValueError(f"first_player must be a seat 0..{n - 1}")
+    if type(seed) is not int or seed < 0:
+        raise ValueError(f"seed must be an integer 0 or more, not {seed!r:.40}")
+    if type(first_player) is not int or not 0 <= first_player < n:
+        raise ValueError(f"first_player must be a seat 0..{n - 1} (an integer), not {first_player!r:.40}")
     if cards is None:
         cards = DEFAULT_CARDS
     elif isinstance(cards, dict):
         cards = data.cards_from_dict(cards)
-    elif not isinstance(cards, Cards):
+    elif isinstance(cards, Cards):
+        if cards != DEFAULT_CARDS:  # checked as from_json will check it (PositionError, a ValueError)
+            cards = data.cards_from_dict(data.cards_to_dict(cards))
+    else:
         cards = load_cards(cards)
     used = default_used(n) if ruins_used is None else tuple(sorted(ruins_used))
     per = RUINS_USED[n] // 10
-    if len(set(used)) != len(used) or any(not 0 <= c < RUIN_COUNT for c in used) or \
+    if len(set(used)) != len(used) or any(type(c) is not int or not 0 <= c < RUIN_COUNT for c in used) or \
             any(sum(1 for c in used if c // COPIES == r) != per for r in range(10)):
         raise ValueError(f"ruins_used must hold {per} different ids of each rank (ids 0-49, id // 5 = rank - 1)")
     blank = (0, -1, -1, -1, -1)
@@ -165,8 +177,9 @@ def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_
     return s
 
 
+@reads_positions
 def from_json(text) -> State:
-    """A position from `state.to_json()` text (PositionError lists every problem)."""
+    """A position from `state.to_json()` text (PositionError lists every problem; see codec and invariants)."""
     return codec.from_json(text)
 
 

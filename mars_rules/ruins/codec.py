@@ -4,19 +4,21 @@ The JSON object has "format": 1, "game": "ruins" and one key per State field (`r
 derived and not written). "cards" is "default" or the full card data (schema: data.cards_to_dict),
 so a game made with a user's cards reloads with the same cards. A ruin record is
 [night 0/1, claim owner seat or -1, top, middle, bottom discovery id or -1].
+
+`from_json` refuses what cannot happen, listing every problem with its field path: first the JSON
+shapes and types (every integer a true integer: no bool, no float; one entry per player; the player
+names), then `invariants.problems` on the State, the one list of invariants the property tests also
+check after every action (so a position that loads is one the rules can continue from).
 """
 from __future__ import annotations
 
+from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
 from mars_rules.core.state import check_seat
 
-from collections import Counter
-
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position
-
+from . import invariants
 from .crafting import rank_and_wild
-from .data import (CLAIMS, COPIES, DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, RUIN_COUNT, RUINS_USED,
-                   SHOWDOWN_ROUND, TORCHES, cards_to_dict, check_cards)
-from .state import HIDDEN, NO_FLIP, SECRET, UNDECIDED, State
+from .data import DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, RUIN_COUNT, cards_to_dict, check_cards
+from .state import HIDDEN, SECRET, UNDECIDED, State
 
 _LISTS = ("used", "deck", "trick", "last_play", "passed", "selection", "market", "ddeck", "torches",
           "claims_left", "vp", "start_vp", "seated", "out", "flips", "to_deal", "winners")
@@ -45,157 +47,91 @@ def to_dict(s) -> dict:
     return out
 
 
+@reads_positions
 def from_json(text) -> State:
-    """A position from JSON text; PositionError lists every problem (never another exception)."""
+    """A position from JSON text; PositionError lists every problem (never another exception).
+
+    Two passes: the JSON shapes and types (every key, every integer a true integer: no bool, no float;
+    one entry per player; card data), then `invariants.problems` on the State (every value and every
+    consistency rule, the same list the property tests check after every action).
+    """
     data = parse_position(text, "ruins")
-    try:
-        return _read(data)
-    except PositionError:
-        raise
-    except Exception as e:  # a shape the checks did not foresee: still a PositionError
-        raise PositionError([f"the position could not be read ({type(e).__name__}: {e})"]) from None
-
-
-def _read(data) -> State:
-    from . import TURN_STEPS
     c = Checker()
     d = c.obj(data, "position", _KEYS)
     if len(d) != len(_KEYS):
         c.done()
-    names = c.list_of(d["players"], "players", str)
+    names = c.names(d["players"], "players")
     n = len(names)
     if not 2 <= n <= 5:
         c.fail("players", f"{n} players; Ruins is for 2 to 5")
         c.done()
     cards = DEFAULT_CARDS if d["cards"] == "default" else check_cards(d["cards"], c, "cards")
-    steps = [st.key for st in TURN_STEPS]
-    c.one_of(d["step"], "step", steps)
-    c.int_in(d["seed"], "seed", 0, None)
-    c.int_in(d["draws"], "draws", 0, None)
-    c.list_of(d["events"], "events", str)
-    seat = range(n)
-    lists = {k: c.list_of(d[k], k, int) for k in _LISTS}
-    for k in ("torches", "claims_left", "vp", "start_vp", "seated", "flips"):
-        if len(lists[k]) != n:
-            c.fail(k, f"has {len(lists[k])} entries, expected {n} (one per player)")
-    for i, v in enumerate(lists["torches"]):
-        c.int_in(v, f"torches[{i}]", 0, TORCHES)
-    for i, v in enumerate(lists["claims_left"]):
-        c.int_in(v, f"claims_left[{i}]", 0, CLAIMS)
-    for k in ("vp", "start_vp"):
-        for i, v in enumerate(lists[k]):
-            c.int_in(v, f"{k}[{i}]", 0, MAX_VP)
-    for i, v in enumerate(lists["seated"]):
-        c.int_in(v, f"seated[{i}]", 0, 1)
-    for k in ("passed", "out", "to_deal", "winners"):
-        for i, v in enumerate(lists[k]):
-            c.int_in(v, f"{k}[{i}]", 0, n - 1)
-    for k in ("passed", "out", "winners"):
-        if len(set(lists[k])) != len(lists[k]):
-            c.fail(k, "lists a player twice")
-    c.int_in(d["round"], "round", 1, SHOWDOWN_ROUND)
-    c.int_in(d["first_player"], "first_player", 0, n - 1)
-    c.int_in(d["last_player"], "last_player", -1, n - 1)
-    c.int_in(d["last_rank"], "last_rank", -1, None)
-    c.int_in(d["viewer"], "viewer", -1, -1)
-    if d["to_move"] is not None and d["to_move"] != CHANCE:
-        c.int_in(d["to_move"], "to_move", 0, n - 1)
-    # ruins
-    used = lists["used"]
-    if len(used) != RUINS_USED[n] or used != sorted(set(used)) or not all(0 <= x < RUIN_COUNT for x in used):
-        c.fail("used", f"must be {RUINS_USED[n]} different ruin ids in increasing order")
-    else:
-        per_rank = Counter(x // COPIES for x in used)
-        if any(per_rank[r] != RUINS_USED[n] // 10 for r in range(10)):
-            c.fail("used", f"must hold {RUINS_USED[n] // 10} ruins of each rank with {n} players")
-    recs = c.list_of(d["ruins"], "ruins", list, length=RUIN_COUNT)
-    ruins = []
-    attached = []
-    claims = Counter()
-    for i, rec in enumerate(recs):
-        p = f"ruins[{i}]"
-        rec = c.list_of(rec, p, int, length=5)
-        if len(rec) != 5:
-            continue
-        c.int_in(rec[0], p + "[0] (night)", 0, 1)
-        c.int_in(rec[1], p + "[1] (claim)", -1, n - 1)
-        for k in range(3):
-            x = rec[2 + k]
-            if c.int_in(x, f"{p}[{2 + k}] (discovery)", -1, DISCOVERY_COUNT - 1) and x >= 0:
-                attached.append(x)
-                if cards is not None and cards.disc_pos[x] != k:
-                    c.fail(f"{p}[{2 + k}]", f"discovery #{x} does not go in this position")
-        if rec[1] >= 0:
-            claims[rec[1]] += 1
-        if i not in used and tuple(rec) != (0, -1, -1, -1, -1):
-            c.fail(p, "is not used with this player count but carries upgrades")
-        ruins.append(tuple(rec))
-    for q in seat:
-        if len(lists["claims_left"]) == n and claims[q] + lists["claims_left"][q] != CLAIMS:
-            c.fail("claims_left", f"player {q} has {claims[q]} claimed ruins and {lists['claims_left'][q]} claims "
-                                  f"left; that must make {CLAIMS}")
-    hands = [c.list_of(h, f"hands[{i}]", int) for i, h in enumerate(c.list_of(d["hands"], "hands", list, length=n))]
-    for i, h in enumerate(hands):
-        if h != sorted(h):
-            c.fail(f"hands[{i}]", "must be in increasing order")
-    for k in ("deck", "trick", "ddeck"):
-        if lists[k] != sorted(lists[k]):
-            c.fail(k, "must be in increasing order")
-    places = Counter(x for h in hands for x in h) + Counter(lists["deck"]) + Counter(lists["trick"])
-    if used and places != Counter(used):
-        extra = sorted(x for x in places if places[x] > Counter(used)[x])
-        missing = sorted(x for x in used if places[x] == 0)
-        c.fail("ruins", f"every used ruin must be in exactly one hand, the deck or the trick (missing: "
-                        f"{missing[:10]}, extra or repeated: {extra[:10]})")
-    market = lists["market"]
-    if len(market) != MARKET_SIZE:
-        c.fail("market", f"has {len(market)} slots, expected {MARKET_SIZE}")
-    disc = Counter(x for x in market if x != -1) + Counter(lists["ddeck"]) + Counter(attached)
-    if disc != Counter(range(DISCOVERY_COUNT)):
-        c.fail("discoveries", "each of the 39 discoveries must be in the market, the discovery deck or on one ruin")
-    if not set(lists["last_play"]) <= set(lists["trick"]):
-        c.fail("last_play", "must be ruins of the current trick")
     tm = d["to_move"]
-    if isinstance(tm, int) and not isinstance(tm, bool) and 0 <= tm < n and len(hands) == n:
-        if not set(lists["selection"]) <= set(hands[tm]):
-            c.fail("selection", "must be ruins in the hand of the player to move")
-    elif lists["selection"]:
-        c.fail("selection", "must be empty unless a player is choosing a play")
-    chance_steps = ("deal", "draw", "refill")
-    st = d["step"]
-    if (st in chance_steps) != (tm == CHANCE) or (st == "game_over") != (tm is None):
-        c.fail("to_move", f"{tm!r} does not fit the step {st!r}")
-    if st == "game_over" and not lists["winners"]:
-        c.fail("winners", "a finished game needs a winner")
-    if st != "game_over" and lists["winners"]:
-        c.fail("winners", "only a finished game has winners")
-    if st in ("deal", "draw") and not lists["to_deal"]:
-        c.fail("to_deal", "a deal or draw step needs a player to receive the ruin")
-    for i, f in enumerate(lists["flips"]):
-        if f not in (UNDECIDED, NO_FLIP) and not (0 <= f < RUIN_COUNT):
-            c.fail(f"flips[{i}]", f"{f} is not a ruin id, {NO_FLIP} (no flip) or {UNDECIDED} (undecided)")
-    resume = d["resume"]
-    if resume not in ([], ["deal"]) and not (len(resume) == 3 and resume[0] == "next"
-                                            and resume[1] in seat and resume[2] in (0, 1)):
-        c.fail("resume", f"{str(resume)[:40]} is not [], [\"deal\"] or [\"next\", seat, 0/1]")
+    if tm is not None and tm != CHANCE:
+        c.is_type(tm, "to_move", int)
+    _strings(c, d["events"], "events")
+    lists = {k: _ints(c, d[k], k) for k in _LISTS}
+    for k in _PER_SEAT:
+        if len(d[k]) != n:
+            c.fail(k, f"has {len(d[k])} entries, expected {n} (one per player)")
+    if len(d["market"]) != MARKET_SIZE:
+        c.fail("market", f"has {len(d['market'])} slots, expected {MARKET_SIZE}")
+    hands = c.list_of(d["hands"], "hands", list, length=n)
+    hands = [_ints(c, h, f"hands[{i}]") for i, h in enumerate(hands)]
+    recs = c.list_of(d["ruins"], "ruins", list, length=RUIN_COUNT)
+    recs = [_ints(c, rec, f"ruins[{i}]", 5) for i, rec in enumerate(recs)]
     results = c.list_of(d["results"], "results", list)
-    for i, r in enumerate(results):
-        r = c.list_of(r, f"results[{i}]", int, length=4)
-        if len(r) == 4 and not (1 <= r[0] <= 4 and 0 <= r[1] < n and 1 <= r[2] <= n):
-            c.fail(f"results[{i}]", "must be [round 1-4, seat, place, VP change]")
+    results = [_ints(c, row, f"results[{i}]", 4) for i, row in enumerate(results)]
+    resume = d["resume"]
+    if resume and not (resume == ["deal"] or (len(resume) == 3 and resume[0] == "next")):
+        c.fail("resume", 'must be empty, hold "deal", or hold "next", a seat and 0/1 (1 when the next player is '
+                         'skipped)')
+    elif resume and resume[0] == "next":
+        c.is_type(resume[1], "resume[1]", int)
+        c.is_type(resume[2], "resume[2]", int)
     c.done()
-    rank, wild = [], []
-    for cid in range(RUIN_COUNT):
-        rk, w = rank_and_wild(cards, cid, ruins[cid])
-        rank.append(rk)
-        wild.append(w)
-    return State(players=tuple(names), seed=d["seed"], draws=d["draws"], step=st, to_move=tm,
-                 events=tuple(d["events"]), cards=cards, used=tuple(used), ruins=tuple(ruins), rank=tuple(rank),
-                 wild=tuple(wild), hands=tuple(tuple(h) for h in hands),
-                 **{_FIELD.get(k, k): tuple(lists[k]) for k in _LISTS if k not in ("used",)},
-                 last_rank=d["last_rank"], last_player=d["last_player"], round=d["round"],
-                 first_player=d["first_player"], resume=tuple(resume),
-                 results=tuple(tuple(r) for r in results), viewer=-1)
+    ruins = tuple(tuple(rec) for rec in recs)
+    rank, wild = list(cards.day), [0] * RUIN_COUNT  # a blank record: its day rank, not wild
+    for cid, rec in enumerate(ruins):  # a record out of range gets rank 0 here; the invariants refuse it
+        if rec != _BLANK:
+            if rec[0] in (0, 1) and -1 <= rec[2] < DISCOVERY_COUNT and -1 <= rec[3] < DISCOVERY_COUNT \
+                    and -1 <= rec[4] < DISCOVERY_COUNT:
+                rank[cid], wild[cid] = rank_and_wild(cards, cid, rec)
+            else:
+                rank[cid] = 0
+    state = State(players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=tm,
+                  events=tuple(d["events"]), cards=cards, used=tuple(lists["used"]), ruins=ruins, rank=tuple(rank),
+                  wild=tuple(wild), hands=tuple(tuple(h) for h in hands),
+                  **{_FIELD.get(k, k): tuple(lists[k]) for k in _LISTS if k != "used"},
+                  last_rank=d["last_rank"], last_player=d["last_player"], round=d["round"],
+                  first_player=d["first_player"], resume=tuple(resume),
+                  results=tuple(tuple(r) for r in results), viewer=d["viewer"])
+    found = invariants.problems(state)
+    if found:
+        raise PositionError(found)
+    return state
+
+
+_PER_SEAT = ("torches", "claims_left", "vp", "start_vp", "seated", "flips")
+_BLANK = (0, -1, -1, -1, -1)
+
+
+def _ints(c, value, path: str, length: int | None = None) -> list:
+    """`value` if it is a list of integers (of `length` items if given), else [] with the problems reported:
+    a quick check first; the Checker's, which names each bad entry, only when it fails."""
+    if value.__class__ is list and (length is None or len(value) == length) and len(value) <= 10_000:
+        for x in value:
+            if x.__class__ is not int:
+                break
+        else:
+            return value
+    return c.list_of(value, path, int, length)
+
+
+def _strings(c, value, path: str) -> list:
+    if value.__class__ is list and all(x.__class__ is str for x in value):
+        return value
+    return c.list_of(value, path, str)
 
 
 def view(s, player: int):

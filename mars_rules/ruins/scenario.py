@@ -41,7 +41,10 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
     """An exact position: hands as lists of ruin ids, the rest of the used ruins in the deck.
 
     upgrades: {ruin id: (night, claim owner or -1, top, middle, bottom discovery or -1)}. The position
-    is checked by a JSON round trip (from_json lists every problem).
+    is checked by a JSON round trip (from_json lists every problem). A seated player given no hand (or
+    an empty one) gets the lowest ruin left: a player who holds nothing and has not gone out could never
+    play again (from_json refuses it). At step "night_flip" the players from `to_move` on have not chosen
+    yet (flips -2), unless `flips` is given.
 
     >>> s = position(2, hands=[[rid(5), rid(5, 1), rid(2)], [rid(8)]])
     >>> s.step, s.to_move, [s.rank[c] for c in s.hands[0]]
@@ -51,8 +54,18 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
     placed = [c for h in hands for c in h] + list(trick)
     base = new_game(n, seed=1, ruins_used=used_for(n, placed + list(deck or ())))
     used = base.used
-    hands = tuple(tuple(sorted(h)) for h in hands) + ((),) * (n - len(hands))
+    hands = [sorted(h) for h in hands] + [[] for _ in range(n - len(hands))]
+    spare = [c for c in used if c not in placed and c not in (deck or ())]
+    for q in range(n):
+        if not hands[q] and (seated is None or seated[q]) and q not in out:
+            hands[q] = [spare.pop(0)]
+            placed.append(hands[q][0])
+    hands = tuple(tuple(h) for h in hands)
     rest = tuple(sorted(set(used) - set(placed)))
+    if step == "night_flip" and "flips" not in extra:  # in turn from first_player: the earlier ones kept all
+        order = [(first_player + k) % n for k in range(n)]
+        chosen = order[:order.index(to_move)] if to_move in order else []
+        extra["flips"] = tuple(-1 if q in chosen or (seated and not seated[q]) else -2 for q in range(n))
     upgrades = dict(upgrades or {})
     recs = [(0, -1, -1, -1, -1)] * RUIN_COUNT
     claims = [0] * n
@@ -71,7 +84,8 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
                       claims_left=tuple(2 - k for k in claims), ruins=tuple(recs), rank=rank, wild=wild,
                       vp=tuple(vp or (0,) * n), start_vp=tuple(start_vp or vp or (0,) * n), round=round,
                       first_player=first_player, out=tuple(out), seated=tuple(seated or (1,) * n),
-                      step=step, to_move=to_move, events=(), flips=(-1,) * n, to_deal=(), resume=(), **extra)
+                      step=step, to_move=to_move, events=(),
+                      **{"flips": (-1,) * n, "to_deal": (), "resume": (), **extra})
     again = from_json(s.to_json())  # the position must be a valid one (PositionError otherwise)
     if again != s:
         raise ValueError("the scenario does not survive a JSON round trip")
