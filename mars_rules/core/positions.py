@@ -37,6 +37,22 @@ def _no_duplicates(pairs):
     return out
 
 
+def _lone_surrogates(node, path):
+    """The paths of the strings (keys included) that hold a lone surrogate."""
+    if isinstance(node, str):
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            yield path
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _lone_surrogates(k, f"{path} (a key)")
+            yield from _lone_surrogates(v, f"{path}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _lone_surrogates(v, f"{path}[{i}]")
+
+
 def name_problems(names, path: str = "players") -> list:
     """Every problem with a list of player names: each a non-empty string of at most MAX_NAME_CHARS
     characters, printable, valid Unicode (no lone surrogate), and all different (ignoring case).
@@ -114,11 +130,10 @@ def parse_position(text, game_name: str) -> dict:
     if not isinstance(data, dict):
         raise PositionError([f"a position is a JSON object, not {type(data).__name__}"])
     if _SURROGATE.search(text):  # rare: then check every string for a lone surrogate (unsavable text)
-        try:
-            json.dumps(data, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise PositionError(["a string holds a lone surrogate (not valid Unicode text): the position "
-                                 "could not be saved again"]) from None
+        bad = list(_lone_surrogates(data, "position"))
+        if bad:
+            raise PositionError([f"{path}: the text holds a lone surrogate (not valid Unicode): the position "
+                                 "could not be saved again" for path in bad])
     problems = []
     if data.get("format") != 1:
         problems.append(f'"format" must be 1, not {data.get("format")!r}')
