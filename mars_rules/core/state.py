@@ -17,8 +17,6 @@ A game State provides the fields `seed`, `draws`, `step`, `to_move`, `events`,
 from __future__ import annotations
 
 import json
-from itertools import repeat
-from operator import is_
 
 from .actions import CHANCE, Action, IllegalAction
 from .chance import as_fractions, pick
@@ -150,8 +148,10 @@ class GameState:
 
         The engine plays its own legal Action equal to `action` (Action.key: params in any order, lists
         for tuples), never the caller's object."""
-        legal = self.legal_actions()
-        if not any(map(is_, legal, repeat(action))):  # not one of the engine's own objects: find its twin
+        for legal in self.legal_actions():  # one of the engine's own objects (an identity test, no __eq__)?
+            if legal is action:
+                break
+        else:                                # no: find its twin by key
             action = self.legal_twin(action)
         nxt = self.advance(action)
         _remember(nxt, action)
