@@ -10,19 +10,25 @@ True
 
 What is drawn, left to right and top to bottom:
 
-- the header: turn, the step in progress, who decides, and whether the end of the game is triggered;
-- the Planet: the five Sites in their row (number, name, Action, Wrench bonus, printed Radiation), the
-  Rover (the Active Site is boxed in black and shaded once the Rover is placed this turn), and below each
-  Site its column of Action tiles, top to bottom, each with its id and icons; a line under each Site
-  counts the icons of its column (what an Action there would give now); during a reallocation the
-  face-down tiles still to deal and the Site that receives the next one;
-- the Language board: five tracks (red, orange, green, blue, star), spaces 0..9 with the printed PP,
-  the A and B spaces and the Capstone, and every player's marker (a shape and a seat number);
+- the header: turn, the step in progress, who decides, how many Languages are mastered; below it what is
+  pending in the turn and whether the end of the game is triggered;
+- the Planet: the five Sites in their row (number, name, Action with the printed Radiation beside it,
+  Wrench bonus), the Rover (the Active Site is boxed in black and shaded once the Rover is placed this
+  turn), and below each Site its column of Action tiles, top to bottom, each with its id and icons; the
+  last line of each Site counts the icons of its column (what an Action there would give now); during a
+  reallocation the face-down tiles still to deal and the Site that receives the next one;
+- the Language board: five tracks (red, orange, green, blue, star), spaces 0..9 (the A and B spaces and
+  the Capstone in bold) with the PP of each space above them, and every player's marker (a shape and a
+  seat number);
 - the Tech display: 3 Levels x 4 face-up Techs with the Oxygen added to the price beside each row, and
   each deck's size (+4 Oxygen to search it);
-- one panel per seat: character, resources (7 pips each), Hourglasses, Radiation (marked when it is the
-  most), the provisional PP, and the 3x3 Tech board with each Tech's Classification letter and the row
-  bonus a complete row scores; the solo AI's face-down Techs show the cost on their backs.
+- one panel per seat (the player to move framed in vermillion): character, resources (7 pips each),
+  Hourglasses, Language PP, Radiation (marked when it is the most), the provisional PP, and the 3x3 Tech
+  board with each Tech's Classification letter and id (and, when two panels share the width, its name and
+  reward) and the bonus a complete row scores; the solo AI's face-down Techs show the cost on their backs.
+
+The board is 12.5 x 10.05 inches: it fits a notebook column at its intended size (72 CSS pixels an inch),
+and no text on it is smaller than 8 points.
 
 Colours are the Okabe-Ito colour-blind-safe palette, and every colour comes with a letter or a shape:
 icons carry R, O, G, B (Fuel/red, Parts/orange, Plans/green, Oxygen/blue), a star, W (Wrench) or the
@@ -34,15 +40,21 @@ carries, so a game started with your own `tiles=` or `cards=` is drawn with them
 """
 from __future__ import annotations
 
+import numpy as np
+from matplotlib.collections import PathCollection
+from matplotlib.markers import MarkerStyle
 from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.transforms import IdentityTransform
 
 from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
 from mars_rules.ruins_of_mars.scoring import language_pp
 
-from .boardkit import OKABE_ITO, PNG_DPI, LayeredBoard, board_axes
+from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, LayeredBoard, TextLayer, board_axes, fit_text, font,
+                       text_width)
 
-W, H = 13.0, 10.05
+W, H = 12.5, 10.05
 """Drawing units (inches at the default size)."""
 FIGSIZE = (W, H)
 
@@ -71,14 +83,99 @@ STEP_TITLE = {"first_player": "Setup: first player", "choose_character": "Setup:
               "reallocate": "Step 7: Reallocate the Action tiles", "pass_rover": "Step 8: Pass the Rover",
               "game_over": "End of the game"}
 
-# layout (drawing units)
-SITE_W, SITE_GAP, SITE_X0 = 1.40, 0.07, 0.12
-SITE_TOP, SITE_BOTTOM = 9.12, 8.02
-TILE_TOP, TILE_BOTTOM = 7.88, 2.92
-TILE_H, TILE_GAP = 0.40, 0.06
-LANG_X0, LANG_LABEL_W, LANG_CELL_W, LANG_TOP, LANG_ROW_H = 7.70, 0.80, 0.435, 9.02, 0.50
-TECH_X0, TECH_LABEL_W, TECH_CELL_W, TECH_TOP, TECH_ROW_H = 7.70, 0.66, 1.49, 5.92, 0.66
-PANEL_TOP, PANEL_BOTTOM = 2.52, 0.05
+# layout (drawing units); the board fits a notebook column (boardkit.COLUMN_PX) and no text is smaller
+# than boardkit.MIN_FONT_PT at the default size
+MARGIN = 0.06
+SITE_W, SITE_GAP, SITE_X0 = 1.33, 0.06, MARGIN
+PLANET_W = 5 * SITE_W + 4 * SITE_GAP
+SITE_TOP, SITE_BOTTOM = 9.03, 7.85
+TITLE_Y = SITE_TOP + 0.35                       # the section titles (Planet, Language tracks)
+TILE_TOP, TILE_BOTTOM = 7.73, 2.97
+TILE_H, TILE_GAP = 0.40, 0.05
+LEGEND_Y = 2.78
+RIGHT_X0 = SITE_X0 + PLANET_W + 0.17            # the Language board and the Tech display
+RIGHT_W = W - MARGIN - RIGHT_X0
+LANG_X0, LANG_LABEL_W, LANG_ROW_H = RIGHT_X0, 0.82, 0.46
+LANG_CELL_W = (RIGHT_W - LANG_LABEL_W) / 10
+LANG_SPACE_Y, LANG_PP_Y, LANG_TOP = SITE_TOP + 0.12, SITE_TOP - 0.05, SITE_TOP - 0.15
+TECH_X0, TECH_LABEL_W, TECH_ROW_H = RIGHT_X0, 0.50, 0.64
+TECH_CELL_W = (RIGHT_W - TECH_LABEL_W) / 3
+TECH_TOP = LANG_TOP - 5 * LANG_ROW_H - 0.75
+PANEL_TOP, PANEL_BOTTOM = 2.58, MARGIN
+PANEL_ROW = 0.245                                # the line spacing inside a player panel
+MARKER_SCALE = (1.0, 0.8, 1.4, 0.95)             # marker areas per shape, so every seat number fits its shape
+
+
+_SHAPES: dict = {}
+"""Boxes already built: (x, y, w, h, rounding, face, edge, line width, line style) -> (path in drawing units,
+face RGBA, edge RGBA, line width, line style, antialiased), what a PatchCollection takes from that patch.
+A redraw reuses them instead of building (and rounding) the same patches again."""
+_MARKERS: dict = {}
+"""Marker paths (as `Axes.scatter` makes them), one per marker letter."""
+
+
+def _shape(x, y, w, h, round_, facecolor, edgecolor, linewidth, linestyle):
+    """The cached shape of one box (see `_SHAPES`)."""
+    key = (x, y, w, h, round_, facecolor, edgecolor, linewidth, linestyle)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        if len(_SHAPES) > 20000:
+            _SHAPES.clear()
+        if round_:
+            p = FancyBboxPatch((x, y), w, h, boxstyle=f"round,pad=0,rounding_size={round_}", facecolor=facecolor,
+                               edgecolor=edgecolor, linewidth=linewidth, linestyle=linestyle)
+        else:
+            p = Rectangle((x, y), w, h, facecolor=facecolor, edgecolor=edgecolor, linewidth=linewidth,
+                          linestyle=linestyle)
+        hit = _SHAPES[key] = (p.get_transform().transform_path(p.get_path()),
+                              p.get_facecolor() if p.get_fill() else (0, 0, 0, 0), p.get_edgecolor(),
+                              p.get_linewidth(), p.get_linestyle(), p.get_antialiased())
+    return hit
+
+
+_ADVANCES: dict = {}
+"""Advance width (pixels at 72 dpi) of one character: (character, size, weight, style) -> width."""
+_PROBE: list = []
+
+
+def _estimate(text, size, weight="normal", style="normal") -> float:
+    """The width in inches of one line of text from the cached widths of its characters: at most about
+    0.02 in less than the exact width (`boardkit.text_width`), and found without laying out or
+    rasterising the line, which matters for texts that change at every click (the header, the status)."""
+    if not _PROBE:
+        _PROBE.append(RendererAgg(4, 4, PNG_DPI))
+    total = 0.0
+    for ch in text:
+        key = (ch, size, weight, style)
+        w = _ADVANCES.get(key)
+        if w is None:
+            w = _ADVANCES[key] = _PROBE[0].get_text_width_height_descent(ch, font(size, weight, style),
+                                                                         ismath=False)[0]
+        total += w
+    return total / PNG_DPI
+
+
+def _marker_path(marker):
+    path = _MARKERS.get(marker)
+    if path is None:
+        style = MarkerStyle(marker)
+        path = _MARKERS[marker] = style.get_path().transformed(style.get_transform())
+    return path
+
+
+class _FlowLayer(TextLayer):
+    """A TextLayer in which a text added with ha="after" starts where the text before it ends, as drawn at
+    the renderer's resolution: a line made of pieces joins exactly at every resolution, and each piece is
+    a sprite of its own (the board's title changes at almost every click, its pieces seldom)."""
+
+    _end = 0.0
+
+    def _lines(self, x, y, text, size, weight, style, color, ha, va, dpi):
+        if ha == "after":
+            x, ha = self._end, "left"
+        for item in super()._lines(x, y, text, size, weight, style, color, ha, va, dpi):
+            self._end = item[1] + item[3]  # left + width, in pixels
+            yield item
 
 
 def _site_x(i):
@@ -131,6 +228,11 @@ def icon_counts(state, site) -> dict:
 
 def gain_line(state, site) -> str:
     """What the Site's Action gives with the tiles there now (icons counted), plus Wrenches and Radiation."""
+    return " ".join(gain_parts(state, site)) or "nothing"
+
+
+def gain_parts(state, site) -> list:
+    """The items of `gain_line` (e.g. "2F", "1 any", "W×1", "☢2"): the board breaks its line between them."""
     c = icon_counts(state, site)
     parts = []
     if data.SITE_ACTION[site] == "discover":
@@ -144,7 +246,7 @@ def gain_line(state, site) -> str:
     rad = c.get("X", 0) + data.SITE_RADIATION[site]
     if rad:
         parts.append(f"☢{rad}")
-    return " ".join(parts) if parts else "nothing"
+    return parts
 
 
 def turn_status(s) -> str:
@@ -195,7 +297,12 @@ class Board(LayeredBoard):
     The static parts (Site boxes, track grid, display frame, panel frames) are built once per layout
     (number of seats); `update` replaces the few dynamic artists (one patch collection, the markers,
     one text layer). Texts are blitted from a cache of rendered sprites, which keeps a redraw fast.
+    Every label inside a box names that box (`box=`), so a test can check that it stays inside.
     """
+
+    CLICK_SCALE = 2
+    """Pixels per CSS pixel of the board the Explorer renders after a click: the highest of 1, 1.5 and 2 whose
+    click stays under 80 ms in benchmarks/bench_redraw.py (about 53 ms at 2, with boardkit's PNG writer)."""
 
     def __init__(self, state, ax=None, figsize=None):
         self.fig, self.ax = board_axes(ax, figsize or FIGSIZE, rect=(0, 0, 1, 1), dpi=PNG_DPI)
@@ -213,50 +320,96 @@ class Board(LayeredBoard):
     # ----- helpers -----------------------------------------------------------------------------------------
     def _begin(self):
         super()._begin()
+        self._texts = _FlowLayer(linespacing=self.LINESPACING)
         self._marks, self._pips = [], []
+        self._shapes_under, self._shapes = [], []
 
     def _flush_extra(self, static, out):
-        """The resource pips and the players' markers as scatter plots."""
+        """The boxes as one collection per layer (from cached shapes), the resource pips and the players'
+        markers as point collections (what `Axes.scatter` would build, without its argument parsing)."""
         ax = self.ax
+        for shapes, zorder in ((self._shapes_under, 0.5), (self._shapes, self.PATCH_Z[0 if static else 1])):
+            if shapes:
+                paths, faces, edges, widths, styles, aa = zip(*shapes)
+                coll = PathCollection(list(paths), facecolors=list(faces), edgecolors=list(edges),
+                                      linewidths=list(widths), linestyles=list(styles), antialiaseds=list(aa),
+                                      zorder=zorder)  # lists, as PatchCollection passes them
+                ax.add_collection(coll, autolim=False)
+                out.append(coll)
         if self._pips:
             xs, ys, cs = zip(*self._pips)
-            out.append(ax.scatter(xs, ys, s=44 * self._k ** 2, marker="s", facecolor=cs, edgecolor="#444444",
-                                  linewidths=0.5,
-                                  zorder=3))
+            out.append(self._points(xs, ys, [44 * self._k ** 2], "s", cs, "#444444", 0.5, 3))
         for seat in sorted({m[2] for m in self._marks}):
             pts = [m for m in self._marks if m[2] == seat]
-            out.append(ax.scatter([m[0] for m in pts], [m[1] for m in pts], s=[m[3] * self._k ** 2 for m in pts],
-                                  marker=PLAYER_MARKER[seat % 4], facecolor=PLAYER_FACE[seat % 4],
-                                  edgecolor="black", linewidths=0.9, zorder=5))
+            area = MARKER_SCALE[seat % 4] * self._k ** 2
+            out.append(self._points([m[0] for m in pts], [m[1] for m in pts], [m[3] * area for m in pts],
+                                    PLAYER_MARKER[seat % 4], [PLAYER_FACE[seat % 4]], "black", 0.9, 5))
+
+    def _points(self, xs, ys, sizes, marker, faces, edge, linewidth, zorder):
+        """Markers of `sizes` (points squared) centred on (xs, ys), as one collection."""
+        coll = PathCollection((_marker_path(marker),), np.asarray(sizes, dtype=float),
+                              facecolors=faces, edgecolors=edge, linewidths=linewidth,
+                              offsets=np.column_stack([xs, ys]), offset_transform=self.ax.transData, zorder=zorder)
+        coll.set_transform(IdentityTransform())
+        self.ax.add_collection(coll, autolim=False)
+        return coll
 
     def _t(self, x, y, s, fontsize=8, fontweight="normal", style="normal", color="black", ha="left",
-           va="center"):
-        self._texts.add(x, y, s, round(fontsize * self._k, 2), fontweight, color, ha, va, style)
+           va="center", box=None):
+        """Queue a text; `box` = (x0, y0, x1, y1) is the box it labels (checked by the layout test)."""
+        self._texts.add(x, y, s, round(fontsize * self._k, 2), fontweight, color, ha, va, style, box)
+
+    def _width(self, text, fontsize, fontweight="normal", style="normal") -> float:
+        """Width of one line of text in drawing units, as the board draws it (at 1x: text is a little
+        narrower at higher resolutions)."""
+        k = self._k
+        return text_width(text, round(fontsize * k, 2), fontweight, style) / k
+
+    def _fits(self, text, fontsize, width, fontweight="normal", style="normal") -> bool:
+        """True when one line of text surely fits `width` drawing units (an estimate with a margin: a text
+        close to the limit is measured exactly by the caller)."""
+        return _estimate(text, round(fontsize * self._k, 2), fontweight, style) / self._k + 0.05 <= width
+
+    def _fit(self, text, fontsize, width, fontweight="normal", style="normal") -> str:
+        """`text` cut with "…" to at most `width` drawing units (only custom names and texts are that long)."""
+        if self._fits(text, fontsize, width, fontweight, style):
+            return text
+        k = self._k
+        return fit_text(text, round(fontsize * k, 2), width * k, fontweight, style)
+
+    def _wrap(self, text, fontsize, width, fontweight="normal", style="normal", words=None) -> str:
+        """`text` on one line if it is at most `width` drawing units wide, else broken between two of its
+        `words` (default: at a space): after a colon or comma when both lines then fit, else where the
+        longer of the two lines is shortest (each line cut with "…" if it is still too wide)."""
+        words = text.split(" ") if words is None else words
+        if self._fits(text, fontsize, width, fontweight, style):
+            return text
+        if len(words) < 2 or self._width(text, fontsize, fontweight, style) <= width:
+            return self._fit(text, fontsize, width, fontweight, style)
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        k = self._k
+        longer = {ab: max(_estimate(t, round(fontsize * k, 2), fontweight, style) for t in ab) for ab in splits}
+        a, b = min(splits, key=lambda ab: (not (ab[0][-1] in ":;," and longer[ab] / k + 0.05 <= width), longer[ab]))
+        return self._fit(a, fontsize, width, fontweight, style) + "\n" + self._fit(b, fontsize, width, fontweight,
+                                                                                    style)
 
     def _box(self, x, y, w, h, round_=0.04, facecolor="white", edgecolor=GRID, linewidth=0.8,
              linestyle="solid", under=False):
-        if round_:
-            p = FancyBboxPatch((x, y), w, h, boxstyle=f"round,pad=0,rounding_size={round_}", facecolor=facecolor,
-                               edgecolor=edgecolor, linewidth=linewidth, linestyle=linestyle)
-        else:
-            p = Rectangle((x, y), w, h, facecolor=facecolor, edgecolor=edgecolor, linewidth=linewidth,
-                          linestyle=linestyle)
-        (self._under if under else self._patches).append(p)
-        return p
+        (self._shapes_under if under else self._shapes).append(
+            _shape(x, y, w, h, round_, facecolor, edgecolor, linewidth, linestyle))
 
-    def _icon(self, x, y, letter, r=0.13, fontsize=7.5):
-        """One icon: a coloured disc with its letter (or a star / radiation sign)."""
-        rounding = 0.05 if letter == "W" else r
-        self._patches.append(FancyBboxPatch((x - r, y - r), 2 * r, 2 * r,
-                                            boxstyle=f"round,pad=0,rounding_size={rounding}",
-                                            facecolor=ICON_COLOUR[letter], edgecolor="black", linewidth=0.6))
-        self._t(x, y - 0.005, ICON_LABEL[letter], fontsize=fontsize, color=ICON_TEXT[letter], fontweight="bold",
-                ha="center")
+    def _icon(self, x, y, letter, r=0.11, fontsize=8):
+        """One icon: a coloured disc with its letter (or a star / radiation sign); W is a rounded square."""
+        self._shapes.append(_shape(x - r, y - r, 2 * r, 2 * r, 0.05 if letter == "W" else r, ICON_COLOUR[letter],
+                                   "black", 0.6, "solid"))
+        self._t(x, y, ICON_LABEL[letter], fontsize=fontsize, color=ICON_TEXT[letter], fontweight="bold",
+                ha="center", box=(x - r, y - r, x + r, y + r))
 
-    def _marker(self, x, y, seat, size=110):
+    def _marker(self, x, y, seat, size=150, box=None):
+        """A player's marker (shape and colour of the seat) with the seat number on it."""
         self._marks.append((x, y, seat, size))
-        self._t(x, y - (0.02 if PLAYER_MARKER[seat % 4] == "^" else 0), str(seat + 1), ha="center",
-                fontsize=6.5, fontweight="bold", color=PLAYER_TEXT[seat % 4])
+        self._t(x, y - (0.025 if PLAYER_MARKER[seat % 4] == "^" else 0), str(seat + 1), ha="center",
+                fontsize=8, fontweight="bold", color=PLAYER_TEXT[seat % 4], box=box)
 
     # ----- the static layer --------------------------------------------------------------------------------
     def _static(self, state):
@@ -265,42 +418,58 @@ class Board(LayeredBoard):
         ax.set_ylim(0, H)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        # the planet
-        self._t(SITE_X0, SITE_TOP + 0.32, "Planet: Sites, Rover and Action tiles", fontsize=9.5,
-                fontweight="bold")
+        self._static_planet()
+        self._static_tracks()
+        self._static_display()
+        self._static_panels(state)
+
+    def _static_planet(self):
+        self._t(SITE_X0, TITLE_Y, "Planet: Sites, Rover and Action tiles", fontsize=9.5, fontweight="bold")
         for i, name in enumerate(data.SITES):
             x = _site_x(i)
-            self._t(x + 0.06, SITE_TOP - 0.15, f"{i + 1}", fontsize=7.5, color="#555555")
-            self._t(x + SITE_W / 2, SITE_TOP - 0.17, name, ha="center", fontsize=10, fontweight="bold")
+            box = (x, SITE_BOTTOM, x + SITE_W, SITE_TOP)
+            self._t(x + 0.06, SITE_TOP - 0.14, f"{i + 1}", fontsize=8, color="#555555", box=box)
+            self._t(x + SITE_W / 2, SITE_TOP - 0.14, self._fit(name, 10, SITE_W - 0.3, "bold"), ha="center",
+                    fontsize=10, fontweight="bold", box=box)
             action = data.SITE_ACTION[i]
-            self._t(x + SITE_W / 2, SITE_TOP - 0.42, action.upper(), ha="center", fontsize=8.5,
-                    color="#0072B2" if action == "decipher" else "#8B4000", fontweight="bold")
-            self._icon(x + 0.17, SITE_TOP - 0.66, "W", r=0.09, fontsize=6)
-            self._t(x + 0.30, SITE_TOP - 0.66, WRENCH_TEXT[i], fontsize=7.2)
-            if data.SITE_RADIATION[i]:
-                self._icon(x + SITE_W - 0.16, SITE_TOP - 0.15, "X", r=0.10, fontsize=7)
+            self._t(x + SITE_W / 2, SITE_TOP - 0.37, action.upper(), ha="center", fontsize=8.5,
+                    color="#0072B2" if action == "decipher" else "#8B4000", fontweight="bold", box=box)
+            for j in range(data.SITE_RADIATION[i]):  # the printed Radiation, on the Action's line
+                self._icon(x + SITE_W - 0.15 - 0.21 * j, SITE_TOP - 0.37, "X", r=0.095)
+            text = self._wrap(WRENCH_TEXT[i], 8, SITE_W - 0.33)
+            y = SITE_TOP - (0.64 if "\n" in text else 0.61)
+            self._icon(x + 0.15, y, "W", r=0.09)
+            self._t(x + 0.29, y, text, fontsize=8, box=box)
         legend = [("R", "Fuel/red"), ("O", "Parts/orange"), ("G", "Plans/green"), ("B", "Oxygen/blue"),
                   ("S", "any/star"), ("W", "Wrench"), ("X", "Radiation")]
+        widths = [0.28 + self._width(text, 8) for _, text in legend]
+        gap = min(0.3, (PLANET_W - sum(widths)) / (len(legend) - 1))
         x = SITE_X0
-        for letter, text in legend:
-            self._icon(x + 0.1, 2.73, letter, r=0.09, fontsize=6)
-            self._t(x + 0.22, 2.73, text, fontsize=7)
-            x += 0.32 + 0.058 * len(text)
-        # the Language board
-        self._t(LANG_X0, SITE_TOP + 0.32, "Language tracks (PP printed per space; A, B, Capstone)",
-                fontsize=9.5, fontweight="bold")
+        for (letter, text), w in zip(legend, widths):
+            self._icon(x + 0.09, LEGEND_Y, letter, r=0.09)
+            self._t(x + 0.24, LEGEND_Y, text, fontsize=8)
+            x += w + gap
+
+    def _static_tracks(self):
+        self._t(LANG_X0, TITLE_Y, "Language tracks: PP per space; A, B and the Capstone", fontsize=9.5,
+                fontweight="bold")
         gx = LANG_X0 + LANG_LABEL_W
+        self._t(LANG_X0 + 0.04, LANG_SPACE_Y, "space", fontsize=8, color="#555555")
+        self._t(LANG_X0 + 0.04, LANG_PP_Y, "PP", fontsize=8, color="#555555")
         for k in range(data.CAPSTONE + 1):
             label = "A" if k == data.SPACE_A else "B" if k == data.SPACE_B else "Cap" if k == data.CAPSTONE \
                 else str(k)
             special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
-            self._t(gx + (k + 0.5) * LANG_CELL_W, LANG_TOP + 0.1, label, ha="center", fontsize=7.5,
-                    fontweight="bold" if special else "normal", color="black" if special else "#666666")
+            cx = gx + (k + 0.5) * LANG_CELL_W
+            self._t(cx, LANG_SPACE_Y, label, ha="center", fontsize=8, fontweight="bold" if special else "normal",
+                    color="black" if special else "#555555")
+            self._t(cx, LANG_PP_Y, str(data.TRACK_PP[k]), ha="center", fontsize=8, color="#333333")
         for t, lang in enumerate(data.LANGUAGES):
             y = LANG_TOP - (t + 1) * LANG_ROW_H
             letter = TRACK_LETTERS[t]
-            self._icon(LANG_X0 + 0.15, y + LANG_ROW_H / 2, letter, r=0.12)
-            self._t(LANG_X0 + 0.32, y + LANG_ROW_H / 2, lang, fontsize=8)
+            self._icon(LANG_X0 + 0.13, y + LANG_ROW_H / 2, letter, r=0.11)
+            self._t(LANG_X0 + 0.29, y + LANG_ROW_H / 2, self._fit(lang, 8, LANG_LABEL_W - 0.32), fontsize=8,
+                    box=(LANG_X0, y, gx, y + LANG_ROW_H))
             for k in range(data.CAPSTONE + 1):
                 special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
                 self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
@@ -308,41 +477,44 @@ class Board(LayeredBoard):
                 self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
                           facecolor="none", edgecolor="#333333" if special else GRID,
                           linewidth=1.4 if k == data.CAPSTONE else 0.6)
-                self._t(gx + (k + 1) * LANG_CELL_W - 0.03, y + LANG_ROW_H - 0.09, str(data.TRACK_PP[k]),
-                        ha="right", fontsize=6.3, color="#333333")
-        # the Tech display
-        self._t(TECH_X0, TECH_TOP + 0.45, "Tech display (price = cost + Oxygen of the row)",
+
+    def _static_display(self):
+        self._t(TECH_X0, TECH_TOP + 0.55, "Tech display (price = cost + Oxygen beside the row)",
                 fontsize=9.5, fontweight="bold")
         cx = TECH_X0 + TECH_LABEL_W
-        self._t(TECH_X0 + 0.02, TECH_TOP + 0.14, "deck +4", fontsize=7.5, fontweight="bold")
-        for k, ox in enumerate(data.DISPLAY_OXYGEN):
-            y = TECH_TOP - (k + 1) * TECH_ROW_H
-            self._icon(TECH_X0 + 0.14, y + TECH_ROW_H / 2, "B", r=0.11, fontsize=7)
-            self._t(TECH_X0 + 0.29, y + TECH_ROW_H / 2, f"+{ox}", fontsize=9, fontweight="bold")
+        rows = [(TECH_TOP + 0.01, TECH_TOP + 0.24, data.DECK_OXYGEN)]
+        rows += [(TECH_TOP - (k + 1) * TECH_ROW_H, TECH_TOP - k * TECH_ROW_H, ox)
+                 for k, ox in enumerate(data.DISPLAY_OXYGEN)]
+        for y0, y1, ox in rows:  # the Oxygen added to the price: searching a deck, then each row
+            y = (y0 + y1) / 2
+            self._icon(TECH_X0 + 0.12, y, "B", r=0.1)
+            self._t(TECH_X0 + 0.26, y, f"+{ox}", fontsize=9, fontweight="bold", box=(TECH_X0, y0, cx, y1))
         for lv in range(3):
-            self._t(cx + (lv + 0.5) * TECH_CELL_W, TECH_TOP + 0.30, f"Level {lv + 1}", ha="center",
+            self._t(cx + (lv + 0.5) * TECH_CELL_W, TECH_TOP + 0.33, f"Level {lv + 1}", ha="center",
                     fontsize=8.5, fontweight="bold")
-        # the player panels
+
+    def _static_panels(self, state):
         n = len(state.players)
-        self._pw = min(4.3, (W - 0.1) / n)
+        self._pw = (W - 2 * MARGIN + 0.08) / n
+        g = self._geom()
         for p in range(n):
-            x = 0.05 + p * self._pw
+            x = MARGIN + p * self._pw
+            box = self._panel_box(p)
             self._box(x, PANEL_BOTTOM, self._pw - 0.08, PANEL_TOP - PANEL_BOTTOM, facecolor=PANEL_FILL,
                       edgecolor=GRID, round_=0.06)
-            self._marker(x + 0.2, PANEL_TOP - 0.2, p, size=150)
+            self._marker(x + 0.2, PANEL_TOP - 0.2, p, size=170, box=box)
             for r, name in enumerate(data.RESOURCES):
-                y = PANEL_TOP - 0.5 - r * 0.245
-                self._icon(x + 0.18, y, RES_LETTERS[r], r=0.1, fontsize=6.5)
-                if not self._geom()["compact"]:
-                    self._t(x + 0.32, y, name, fontsize=7.5)
-            g = self._geom()
+                y = PANEL_TOP - 0.5 - r * PANEL_ROW
+                self._icon(x + 0.2, y, RES_LETTERS[r], r=0.1)
+                if g["names"]:
+                    self._t(x + 0.36, y, name, fontsize=8, box=box)
             gx0 = x + g["grid"]
             for lv in range(3):
-                self._t(gx0 + (lv + 0.5) * g["cell"], PANEL_TOP - 0.36, f"L{lv + 1}", ha="center",
-                        fontsize=7, color="#555555")
+                self._t(gx0 + (lv + 0.5) * g["cw"], PANEL_TOP - 0.33, f"L{lv + 1}", ha="center", fontsize=8,
+                        color="#555555", box=box)
             for row in range(3):
-                self._t(gx0 - 0.06, PANEL_TOP - 0.45 - (row + 0.5) * g["cell"], str(row + 1), ha="right", fontsize=7,
-                        color="#555555")
+                self._t(gx0 - 0.05, PANEL_TOP - 0.44 - (row + 0.5) * g["ch"], str(row + 1), ha="right",
+                        fontsize=8, color="#555555", box=box)
 
     # ----- the dynamic layer -------------------------------------------------------------------------------
     def _dynamic(self, s):
@@ -365,15 +537,27 @@ class Board(LayeredBoard):
             who = "chance decides"
         else:
             who = f"to move: {s.players[s.to_move]}"
-        title = f"Ruins of Mars  ·  turn {s.turn}  ·  {STEP_TITLE.get(s.step, s.step)}  ·  {who}"
-        self._t(0.12, H - 0.2, title, fontsize=11.5, fontweight="bold")
         mastered = sum(1 for t in range(5) if any(b.languages[t] == data.CAPSTONE for b in s.boards))
-        end = f"Languages mastered: {mastered} (a 4th ends the game)"
+        right = f"Languages mastered: {mastered} (a 4th ends the game)"
+        self._t(W - 0.1, H - 0.2, right, ha="right", fontsize=9, color="#333333")
+        pieces = (f"Ruins of Mars  ·  turn {s.turn}", f"  ·  {STEP_TITLE.get(s.step, s.step)}", f"  ·  {who}")
+        title, room = "".join(pieces), W - 0.5 - self._width(right, 9)
+        if s.to_move is None or not self._fits(title, 11.5, room, "bold"):
+            # one text: the final position (drawn once), or a title too long for its line, cut with "…"
+            self._t(0.1, H - 0.2, self._fit(title, 11.5, room, "bold"), fontsize=11.5, fontweight="bold")
+        else:
+            # in three texts, each rasterised once and reused, so that a click seldom rasterises a new one
+            # (a whole new title costs a tenth of a click at 2x); each starts where the one before ends
+            for k, piece in enumerate(pieces):
+                self._t(0.1, H - 0.2, piece, fontsize=11.5, fontweight="bold", ha="after" if k else "left")
+        end = ""
         if s.end_turns >= 0 and s.to_move is not None:
-            end += f"  ·  END TRIGGERED: {s.end_turns} final turn{'s' if s.end_turns != 1 else ''} left"
-        self._t(W - 0.1, H - 0.2, end, ha="right", fontsize=9,
-                color="#B00020" if s.end_turns >= 0 else "#333333",
-                fontweight="bold" if s.end_turns >= 0 else "normal")
+            end = f"END TRIGGERED: {s.end_turns} final turn{'s' if s.end_turns != 1 else ''} left"
+            self._t(W - 0.1, H - 0.43, end, ha="right", fontsize=9, color="#B00020", fontweight="bold")
+        status = turn_status(s)
+        if status:
+            room = W - 0.2 - (self._width(end, 9, "bold") + 0.3 if end else 0)
+            self._t(0.1, H - 0.43, self._fit(status, 8.5, room), fontsize=8.5, color="#333333")
 
     def _planet(self, s):
         active = s.rover >= 0 and s.step in ACTIVE_STEPS
@@ -383,12 +567,14 @@ class Board(LayeredBoard):
             self._box(x, SITE_BOTTOM, SITE_W, SITE_TOP - SITE_BOTTOM, facecolor=ACTIVE_FILL if (is_rover and active)
                       else "white", edgecolor="black" if is_rover else GRID,
                       linewidth=3.0 if (is_rover and active) else 1.6 if is_rover else 0.8, under=True)
-            line = gain_line(s, i)
-            self._t(x + SITE_W / 2, SITE_BOTTOM + 0.14, line, ha="center", fontsize=7.5 if len(line) < 20 else 6.5,
-                    color="#222222")
+            line = self._wrap(gain_line(s, i), 8, SITE_W - 0.12, words=gain_parts(s, i))
+            self._t(x + SITE_W / 2, SITE_BOTTOM + (0.2 if "\n" in line else 0.14), line, ha="center", fontsize=8,
+                    color="#222222", box=(x, SITE_BOTTOM, x + SITE_W, SITE_TOP))
             if is_rover:
                 label = "▼ ROVER · Active Site" if active else "▼ Rover (last turn)"
-                self._t(x + SITE_W / 2, SITE_TOP + 0.1, label, ha="center", fontsize=8, fontweight="bold",
+                half = self._width(label, 8, "bold") / 2  # centred over the Site, kept above the planet
+                cx = min(max(x + SITE_W / 2, SITE_X0 + half), SITE_X0 + PLANET_W - half)
+                self._t(cx, SITE_TOP + 0.11, label, ha="center", fontsize=8, fontweight="bold",
                         color="black" if active else "#555555")
             col = s.sites[i]
             n = len(col) + (1 if s.facedown and s.realloc_to == i else 0)
@@ -400,39 +586,51 @@ class Board(LayeredBoard):
             if s.facedown and s.realloc_to == i:
                 y = TILE_TOP - len(col) * step - h
                 self._box(x + 0.05, y, SITE_W - 0.1, h, facecolor="none", edgecolor="black", linestyle="--")
-                self._t(x + SITE_W / 2, y + h / 2, "next tile here", ha="center", fontsize=7.5, style="italic")
+                self._t(x + SITE_W / 2, y + h / 2, "next tile here", ha="center", fontsize=8, style="italic",
+                        box=(x + 0.05, y, x + SITE_W - 0.05, y + h))
         if s.facedown:
-            self._box(SITE_X0, TILE_BOTTOM - 0.05, 5 * (SITE_W + SITE_GAP) - SITE_GAP, 0.3, facecolor="#EEEEEE",
-                      edgecolor="#555555")
-            self._t(SITE_X0 + 0.1, TILE_BOTTOM + 0.1,
-                    f"Reallocating: {len(s.facedown)} face-down tile{'s' if len(s.facedown) != 1 else ''} "
-                    f"({', '.join(str(t) for t in s.facedown)}) still to deal, left to right; next one to the "
-                    f"{data.SITES[s.realloc_to]}", fontsize=7.8)
-        status = turn_status(s)
-        if status:
-            self._t(SITE_X0 + 5 * (SITE_W + SITE_GAP) - SITE_GAP, SITE_TOP + 0.32, status, ha="right",
-                    fontsize=8, color="#333333")
+            box = (SITE_X0, TILE_BOTTOM - 0.05, SITE_X0 + PLANET_W, TILE_BOTTOM + 0.25)
+            self._box(box[0], box[1], PLANET_W, box[3] - box[1], facecolor="#EEEEEE", edgecolor="#555555")
+            n = len(s.facedown)
+            # two texts: the first one repeats (and is rasterised once), the tile numbers change at every deal
+            text = (f"Reallocating: {n} face-down tile{'s' if n != 1 else ''} still to deal, left to right; "
+                    f"next one to the {data.SITES[s.realloc_to]}")
+            tiles = f"   (tile{'s' if n != 1 else ''} {', '.join(str(t) for t in s.facedown)})"
+            self._t(SITE_X0 + 0.1, TILE_BOTTOM + 0.1, text, fontsize=8, box=box)
+            room = box[2] - 0.05 - (SITE_X0 + 0.1 + self._width(text, 8))  # at 1x, where text is widest
+            self._t(SITE_X0 + 0.1, TILE_BOTTOM + 0.1, self._fit(tiles, 8, room), fontsize=8, color="#444444",
+                    ha="after", box=box)
 
     def _tile(self, x, y, w, h, tid, icons):
+        """An Action tile: its id and its icons (one row, or two rows for a custom tile of 4 or more)."""
+        box = (x, y, x + w, y + h)
         self._box(x, y, w, h, facecolor="white", edgecolor="#444444", round_=0.05)
-        self._t(x + 0.06, y + h / 2, f"#{tid}", fontsize=7, color="#555555")
-        n = max(1, len(icons))
-        step = min(0.33, (w - 0.4) / n)          # a tile may carry up to 6 icons (custom tiles)
-        r = max(0.05, min(0.13, h / 2 - 0.04, step / 2 - 0.02))
-        for j, ch in enumerate(icons):
-            self._icon(x + 0.34 + r + j * step, y + h / 2, ch, r=r,
-                       fontsize=7.5 if r >= 0.12 else 6 if r >= 0.09 else 5)
+        self._t(x + 0.06, y + h / 2, f"#{tid}", fontsize=8, color="#555555", box=box)
+        if len(icons) <= 3:
+            rows, r, step = [icons], min(0.12, h / 2 - 0.05), 0.28
+        else:
+            half = (len(icons) + 1) // 2
+            rows, r = [icons[:half], icons[half:]], min(0.085, h / 4 - 0.012)
+            step = min(0.21, (w - 0.4) / half)
+        for ri, row in enumerate(rows):
+            dy = 0 if len(rows) == 1 else (r + 0.012) * (1 if ri == 0 else -1)
+            for j, ch in enumerate(row):
+                self._icon(x + 0.36 + r + j * step, y + h / 2 + dy, ch, r=r, fontsize=8.5 if r >= 0.11 else 8)
 
     def _tracks(self, s):
         gx = LANG_X0 + LANG_LABEL_W
-        offsets = ((-0.1, 0.07), (0.1, 0.07), (-0.1, -0.12), (0.1, -0.12))
         n = len(s.boards)
+        dx, dy = 0.1, 0.1
+        offsets = ((0, 0),) if n == 1 else ((-dx, 0), (dx, 0)) if n == 2 else \
+            ((-dx, dy), (dx, dy), (-dx, -dy), (dx, -dy))
         for t in range(5):
-            y = LANG_TOP - (t + 1) * LANG_ROW_H + LANG_ROW_H / 2 - 0.03
+            y = LANG_TOP - (t + 1) * LANG_ROW_H
             for p in range(n):
                 k = s.boards[p].languages[t]
-                dx, dy = offsets[p] if n > 1 else (0, 0)
-                self._marker(gx + (k + 0.5) * LANG_CELL_W + dx * 0.9, y + dy * 0.8, p, size=80)
+                ox, oy = offsets[p % len(offsets)]
+                x0 = gx + k * LANG_CELL_W
+                self._marker(x0 + LANG_CELL_W / 2 + ox, y + LANG_ROW_H / 2 + oy, p, size=150,
+                             box=(x0, y, x0 + LANG_CELL_W, y + LANG_ROW_H))
 
     def _display(self, s):
         cx = TECH_X0 + TECH_LABEL_W
@@ -442,106 +640,150 @@ class Board(LayeredBoard):
             deck = len(s.decks[lv])
             searching = s.search == lv + 1 and s.step == "replicate"
             refill = s.chance == "refill_display" and s.pending == lv + 1
-            self._box(x + 0.04, TECH_TOP + 0.01, TECH_CELL_W - 0.08, 0.25,
+            bar = (x + 0.03, TECH_TOP + 0.01, x + TECH_CELL_W - 0.03, TECH_TOP + 0.24)
+            self._box(bar[0], bar[1], bar[2] - bar[0], bar[3] - bar[1],
                       facecolor=ACTIVE_FILL if searching or refill else "#E8E8E8",
-                      edgecolor="black" if searching or refill else GRID)
+                      edgecolor="black" if searching or refill else GRID,
+                      linewidth=1.6 if searching or refill else 0.8)
             label = f"deck: {deck} card{'s' if deck != 1 else ''}"
             if searching:
                 label = f"searching {deck} card{'s' if deck != 1 else ''}"
             elif refill:
                 label = f"revealing from {deck}"
-            self._t(x + TECH_CELL_W / 2, TECH_TOP + 0.135, label, ha="center", fontsize=7.5)
+            self._t(x + TECH_CELL_W / 2, (bar[1] + bar[3]) / 2, label, ha="center", fontsize=8,
+                    fontweight="bold" if searching or refill else "normal", box=bar)
             for k in range(4):
                 y = TECH_TOP - (k + 1) * TECH_ROW_H
-                cid = s.display[lv][k]
-                self._card(x + 0.04, y + 0.03, TECH_CELL_W - 0.08, TECH_ROW_H - 0.06, cid, tech)
+                self._card(x + 0.03, y + 0.03, TECH_CELL_W - 0.06, TECH_ROW_H - 0.06, s.display[lv][k], tech)
 
     def _card(self, x, y, w, h, cid, tech):
+        """A face-up Tech of the display: name and Classification, id and cost, reward."""
+        box = (x, y, x + w, y + h)
         if cid is None:
             self._box(x, y, w, h, facecolor="none", edgecolor=GRID, linestyle=":")
-            self._t(x + w / 2, y + h / 2, "empty", ha="center", fontsize=7, color="#777777")
+            self._t(x + w / 2, y + h / 2, "empty", ha="center", fontsize=8, color="#777777", box=box)
             return
         c = tech[cid]
         self._box(x, y, w, h, facecolor="white", edgecolor="#444444")
-        self._box(x + w - 0.3, y + h - 0.3, 0.26, 0.26, facecolor="#333333", edgecolor="none", round_=0.03)
-        self._t(x + w - 0.17, y + h - 0.17, c.classification, ha="center", fontsize=9.5, fontweight="bold",
-                color="white")
-        self._t(x + 0.05, y + h - 0.12, c.name[:17], fontsize=7.2, fontweight="bold")
-        self._t(x + 0.05, y + h / 2 - 0.04, cid + "  " + cost_short(c.cost), fontsize=7, color="#333333")
-        self._t(x + 0.05, y + 0.1, reward_short(c), fontsize=6.8, color="#0B4F80", style="italic")
+        badge = (x + w - 0.27, y + h - 0.27, x + w - 0.03, y + h - 0.03)
+        self._box(badge[0], badge[1], 0.24, 0.24, facecolor="#333333", edgecolor="none", round_=0.03)
+        self._t(x + w - 0.15, y + h - 0.15, c.classification, ha="center", fontsize=9.5, fontweight="bold",
+                color="white", box=badge)
+        self._t(x + 0.05, y + h - 0.13, self._fit(c.name, 8, w - 0.36, "bold"), fontsize=8, fontweight="bold",
+                box=box)
+        self._t(x + 0.05, y + h / 2 - 0.025, self._fit(cid + "  " + cost_short(c.cost), 8, w - 0.1), fontsize=8,
+                color="#333333", box=box)
+        self._t(x + 0.05, y + 0.1, self._fit(reward_short(c), 8, w - 0.1, style="italic"), fontsize=8,
+                color="#0B4F80", style="italic", box=box)
 
     def _geom(self):
-        """Where things go inside a player panel (compact when 4 panels share the width)."""
-        pw = self._pw
-        if pw < 4:
-            return {"compact": True, "pip": 0.36, "dpip": 0.125, "value": 1.22, "cell": 0.46, "grid": 1.55}
-        return {"compact": False, "pip": 0.98, "dpip": 0.15, "value": 2.04, "cell": 0.5, "grid": 2.45}
+        """Where things go inside a player panel: compact when 4 panels share the width (icons only,
+        Radiation and score under the Tech board), wide when 2 do (the Techs with their names)."""
+        inner = self._pw - 0.08
+        if self._pw < 4:
+            g = {"mode": "compact", "names": False, "pip": 0.37, "dpip": 0.115, "value": 1.17, "cw": 0.44,
+                 "ch": 0.44}
+        elif self._pw < 5:
+            g = {"mode": "normal", "names": True, "pip": 0.98, "dpip": 0.15, "value": 2.04, "cw": 0.48, "ch": 0.48}
+        else:
+            g = {"mode": "wide", "names": True, "pip": 0.98, "dpip": 0.15, "value": 2.04,
+                 "cw": min(1.3, (inner - 2.75) / 3), "ch": 0.58}
+        # the Tech board's left edge; its row bonuses on the right ("+10" for the solo AI, which has a wide panel)
+        g["grid"] = inner - (0.34 if g["mode"] == "wide" else 0.26) - 3 * g["cw"]
+        return g
+
+    def _panel_box(self, p):
+        x = MARGIN + p * self._pw
+        return (x, PANEL_BOTTOM, x + self._pw - 0.08, PANEL_TOP)
 
     def _panel(self, s, p, total, most):
         g = self._geom()
         b = s.boards[p]
-        x = 0.05 + p * self._pw
+        box = self._panel_box(p)
+        x = box[0]
         ai = s.solo and p == 1
         current = s.to_move == p
         if current or (s.current == p and s.to_move is not None):
             self._box(x, PANEL_BOTTOM, self._pw - 0.08, PANEL_TOP - PANEL_BOTTOM, facecolor="none",
-                      edgecolor="black", linewidth=2.6 if current else 1.4, round_=0.06)
+                      edgecolor=HIGHLIGHT if current else "black", linewidth=2.6 if current else 1.4, round_=0.06)
         name = s.players[p]
         who = "solo AI" if ai else (b.character or "no Character yet")
         tag = "  ◀ to move" if current else ("  (Rover)" if s.current == p and s.to_move is not None else "")
         if s.to_move is None and p in s.winners():
             tag = "  ★ WINNER"
-        self._t(x + 0.4, PANEL_TOP - 0.2, f"{name[:16]} · {who}{tag}", fontsize=8.5, fontweight="bold")
+        head = self._fit(f"{name[:16]} · {who}", 8.5, box[2] - x - 0.5 - self._width(tag, 8.5, "bold"), "bold")
+        self._t(x + 0.4, PANEL_TOP - 0.2, head + tag, fontsize=8.5, fontweight="bold",
+                color=HIGHLIGHT if current else "black", box=box)
         for r in range(4):
-            y = PANEL_TOP - 0.5 - r * 0.245
+            y = PANEL_TOP - 0.5 - r * PANEL_ROW
             v = b.resources[r]
             xs = [x + g["pip"] + g["dpip"] * j for j in range(7)]
             colour = ICON_COLOUR[RES_LETTERS[r]]
             self._pips.extend((xs[j], y, colour if j < v else "white") for j in range(7))
-            self._t(x + g["value"], y, str(v), fontsize=8.5, fontweight="bold")
-        y = PANEL_TOP - 0.5 - 4 * 0.245 - 0.02
-        self._t(x + 0.1, y, f"Hourglass: {b.hourglass}", fontsize=8)
+            self._t(x + g["value"], y, str(v), fontsize=8.5, fontweight="bold", box=box)
+        y = PANEL_TOP - 0.5 - 4 * PANEL_ROW
         rad_most = b.radiation == most and most > 0
-        self._t(x + 0.1, y - 0.245, f"☢ Radiation: {b.radiation}" + (" (most, -2 each)" if rad_most else ""),
-                fontsize=8, fontweight="bold" if rad_most else "normal", color="#B00020" if rad_most else "black")
-        self._t(x + 0.1, y - 0.49, f"Language PP {language_pp(b)}", fontsize=8)
-        self._t(x + 0.1, y - 0.76, ("Score: " if g["compact"] else "Score now: ") + f"{total} PP"
-                + ("" if s.to_move is not None or g["compact"] else " (final)"),
-                fontsize=8.5, fontweight="bold")
-        gx0 = x + g["grid"]
-        cs = g["cell"]
-        in_ = cs - 0.04
+        lines = [(f"Hourglass: {b.hourglass}", "normal", "black"),
+                 (f"Language PP {language_pp(b)}", "normal", "black"),
+                 (f"☢ Radiation: {b.radiation}" + (" (most, -2 each)" if rad_most else ""),
+                  "bold" if rad_most else "normal", "#B00020" if rad_most else "black"),
+                 (("Score: " if g["mode"] == "compact" else "Score now: ") + f"{total} PP"
+                  + ("" if s.to_move is not None or g["mode"] == "compact" else " (final)"), "bold", "black")]
+        for j, (text, weight, colour) in enumerate(lines):
+            self._t(x + 0.1, y - j * PANEL_ROW, text, fontsize=8.5 if j == 3 else 8, fontweight=weight,
+                    color=colour, box=box)
+        self._tech_board(s, p, x + g["grid"], g, ai)
+
+    def _tech_board(self, s, p, gx0, g, ai):
+        """A player's 3 x 3 Tech board (rows 1-3, Levels 1-3) and the bonus of each complete row."""
+        b = s.boards[p]
+        cw, ch = g["cw"], g["ch"]
+        wide = g["mode"] == "wide"
         for row in range(3):
-            y0 = PANEL_TOP - 0.45 - (row + 1) * cs
+            y0 = PANEL_TOP - 0.44 - (row + 1) * ch
             for lv in range(3):
                 slot = row * 3 + lv
                 cid = b.techs[slot]
-                cx = gx0 + lv * cs
+                cx = gx0 + lv * cw
+                cell = (cx + 0.02, y0 + 0.02, cx + cw - 0.02, y0 + ch - 0.02)
+                iw, ih = cw - 0.04, ch - 0.04
                 if cid is None:
-                    self._box(cx + 0.02, y0 + 0.02, in_, in_, facecolor="white", edgecolor=GRID, round_=0.03)
+                    self._box(cell[0], cell[1], iw, ih, facecolor="white", edgecolor=GRID, round_=0.03)
                 elif ai:
                     card = s.cards.ai[cid]
                     down = b.face_down[slot]
-                    self._box(cx + 0.02, y0 + 0.02, in_, in_, facecolor="#9A9A9A" if down else "#FFFFFF",
+                    self._box(cell[0], cell[1], iw, ih, facecolor="#9A9A9A" if down else "#FFFFFF",
                               edgecolor="#444444", round_=0.03)
                     if down:
-                        self._box(cx + 0.07, y0 + 0.07, in_ - 0.1, in_ - 0.1, facecolor="#D9D9D9", edgecolor="none",
-                                  round_=0.03)
+                        self._box(cell[0] + 0.05, cell[1] + 0.05, iw - 0.1, ih - 0.1, facecolor="#D9D9D9",
+                                  edgecolor="none", round_=0.03)
                     face = "back" if down else reward_ai(card)
-                    self._t(cx + cs / 2, y0 + cs * 0.66, face,
-                            ha="center", fontsize=6.5, fontweight="bold")
-                    self._t(cx + cs / 2, y0 + cs * 0.3, f"cost {sum(card.cost)}", ha="center", fontsize=6.3)
+                    self._t(cx + cw / 2, y0 + ch * 0.66, self._fit(face, 8, iw - 0.06, "bold"), ha="center",
+                            fontsize=8, fontweight="bold", box=cell)
+                    self._t(cx + cw / 2, y0 + ch * 0.3, f"cost {sum(card.cost)}", ha="center", fontsize=8, box=cell)
+                elif wide:
+                    c = s.cards.tech[cid]
+                    self._box(cell[0], cell[1], iw, ih, facecolor="white", edgecolor="#333333", round_=0.03)
+                    top = cell[3]
+                    badge = (cell[0] + 0.04, top - 0.21, cell[0] + 0.22, top - 0.03)
+                    self._box(badge[0], badge[1], 0.18, 0.18, facecolor="#333333", edgecolor="none", round_=0.03)
+                    self._t(badge[0] + 0.09, top - 0.12, c.classification, ha="center", fontsize=9,
+                            fontweight="bold", color="white", box=badge)
+                    self._t(cell[0] + 0.28, top - 0.12, cid, fontsize=8, color="#444444", box=cell)
+                    self._t(cell[0] + 0.05, top - 0.29, self._fit(c.name, 8, iw - 0.1, "bold"), fontsize=8,
+                            fontweight="bold", box=cell)
+                    self._t(cell[0] + 0.05, top - 0.45, self._fit(reward_short(c), 8, iw - 0.1, style="italic"),
+                            fontsize=8, style="italic", color="#0B4F80", box=cell)
                 else:
                     c = s.cards.tech[cid]
-                    self._box(cx + 0.02, y0 + 0.02, in_, in_, facecolor="white", edgecolor="#333333", round_=0.03)
-                    self._t(cx + cs / 2, y0 + cs * 0.62, c.classification, ha="center",
-                            fontsize=11 if cs > 0.5 else 10,
-                            fontweight="bold")
-                    self._t(cx + cs / 2, y0 + cs * 0.2, cid, ha="center", fontsize=5.8, color="#444444")
+                    self._box(cell[0], cell[1], iw, ih, facecolor="white", edgecolor="#333333", round_=0.03)
+                    self._t(cx + cw / 2, y0 + ch * 0.63, c.classification, ha="center", fontsize=10,
+                            fontweight="bold", box=cell)
+                    self._t(cx + cw / 2, y0 + ch * 0.25, cid, ha="center", fontsize=8, color="#444444", box=cell)
             bonus = tech_row_bonus(s, p, row)
             if bonus is not None:
-                self._t(gx0 + 3 * cs + 0.04, y0 + cs / 2, f"+{bonus}", fontsize=8, fontweight="bold",
-                        color="#1B7837")
+                self._t(gx0 + 3 * cw + 0.04, y0 + ch / 2, f"+{bonus}", fontsize=8, fontweight="bold",
+                        color="#1B7837", box=self._panel_box(p))
 
 
 def draw(state, ax=None):
@@ -554,46 +796,6 @@ def png(state, dpi: int = PNG_DPI) -> bytes:
     return Board(state).png(dpi)
 
 
-# ----- small helpers for notebooks: build and play positions ---------------------------------------------
-def play(state, kind, **params):
-    """`state` after the action `kind` of the player to move (or of chance at a chance node).
-
-    `play(s, "place_rover", site="Wasteland")`; a parameter named like a Python keyword is passed with
-    `**{"from": "Laboratory"}`. Raises IllegalAction, with the rule, when it is not legal."""
-    from mars_rules import Action
-    return state.apply(Action(kind, state.to_move, params))
-
-
-def settle(state):
-    """Resolve chance nodes from the game's own seeded stream until a player has to decide."""
-    while state.to_move == CHANCE:
-        state = state.resolve_chance()
-    return state
-
-
-def set_player(state, seat, **changes):
-    """A copy of `state` with fields of one player's board replaced (lists become tuples)."""
-    b = state.boards[seat]._replace(**{k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()})
-    return state._replace(boards=state.boards[:seat] + (b,) + state.boards[seat + 1:])
-
-
-def place_tech(state, seat, card, row):
-    """A copy of `state` with Tech `card` on `seat`'s board in `row` (1..3), taken from its deck, or from
-    the display (then the lowest id left in the deck takes its space), so that every card stays in one
-    place and the position still loads with `from_json`."""
-    c = state.cards.tech[card]
-    lv = c.level - 1
-    decks = [list(d) for d in state.decks]
-    display = [list(col) for col in state.display]
-    if card in decks[lv]:
-        decks[lv].remove(card)
-    elif card in display[lv]:
-        display[lv][display[lv].index(card)] = decks[lv].pop(0) if decks[lv] else None
-    else:
-        raise ValueError(f"{card} is neither in its deck nor in the display")
-    slot = (row - 1) * 3 + lv
-    techs = state.boards[seat].techs
-    if techs[slot] is not None:
-        raise ValueError(f"row {row} already holds a Level {c.level} Tech")
-    state = state._replace(decks=tuple(tuple(d) for d in decks), display=tuple(tuple(col) for col in display))
-    return set_player(state, seat, techs=techs[:slot] + (card,) + techs[slot + 1:])
+# Playing on from a position in a notebook: mars_rules.ruins_of_mars.scenario (play, settle), re-exported
+# here for older notebooks; build positions with state.edit() (the position builder), never around its checks.
+from mars_rules.ruins_of_mars.scenario import play, settle  # noqa: E402,F401

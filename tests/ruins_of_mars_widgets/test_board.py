@@ -14,6 +14,7 @@ from matplotlib.figure import Figure  # noqa: E402
 import mars_rules  # noqa: E402
 from mars_rules import CHANCE, Action  # noqa: E402
 from mars_rules.ruins_of_mars import data  # noqa: E402
+from mars_rules.ruins_of_mars.scenario import play  # noqa: E402
 from mars_rules.ruins_of_mars.scoring import row_points  # noqa: E402
 from widgets import boardkit  # noqa: E402
 from widgets import ruins_of_mars as board_mod  # noqa: E402
@@ -245,29 +246,14 @@ def test_redraw_is_fast_enough_to_measure():
 
 def test_turn_status_names_what_is_pending():
     s = game.new_game(players=2, seed=7, characters="deal", first_player=0)
-    s = board_mod.play(s, "place_rover", site="Wasteland")
-    s = board_mod.play(s, "skip", step="transfer")
+    s = play(s, "place_rover", site="Wasteland")
+    s = play(s, "skip", step="transfer")
     assert s.step == "wrench" and s.pending == 2
     assert board_mod.turn_status(s) == "2 Wrench uses left"
     assert "2 Wrench uses left" in texts(Board(s))
     solo = game.new_game(players=1, seed=3, characters="deal")
     solo = next(x for x in walk(solo, 3) if x.solo_die and x.step == "place_rover")
     assert f"solo die: {solo.solo_die}" in board_mod.turn_status(solo)
-
-
-def test_place_tech_and_set_player_build_loadable_positions():
-    s = game.new_game(players=2, seed=11, characters="deal", first_player=0)
-    top = s.display[0][0]
-    s2 = board_mod.place_tech(s, 0, top, 2)
-    assert s2.boards[0].techs[3] == top and top not in s2.display[0]
-    assert len(s2.decks[0]) == len(s.decks[0]) - 1
-    s3 = board_mod.set_player(s2, 1, radiation=3, languages=[1, 2, 3, 4, 5])
-    assert s3.boards[1].languages == (1, 2, 3, 4, 5)
-    assert game.from_json(s3.to_json()).to_json() == s3.to_json()
-    with pytest.raises(ValueError):
-        board_mod.place_tech(s2, 0, top, 1)  # the card is already on a board
-    with pytest.raises(ValueError):
-        board_mod.place_tech(s2, 0, s.display[0][1], 2)  # row 2 already holds a Level 1 Tech
 
 
 def test_solo_extra_reallocation_narration_of_one_tile():
@@ -321,9 +307,9 @@ def test_figsize_scales_the_whole_drawing():
 def test_turn_status_lists_the_abilities_used_this_turn():
     s = game.new_game(players=2, seed=7, characters="deal", first_player=0)
     assert s.boards[0].character == "Doctor"
-    s = board_mod.play(s, "place_rover", site="Wasteland")
-    s = board_mod.play(s, "skip", step="transfer")          # 3 Radiation at the Wasteland
-    s = board_mod.play(s, "character_ability", character="Doctor")
+    s = play(s, "place_rover", site="Wasteland")
+    s = play(s, "skip", step="transfer")          # 3 Radiation at the Wasteland
+    s = play(s, "character_ability", character="Doctor")
     assert s.used == ("char",)
     assert "used: Doctor" in board_mod.turn_status(s)
     assert any("used: Doctor" in t for t in texts(Board(s)))
@@ -360,3 +346,102 @@ def test_deck_search_and_refill_are_marked_on_the_display():
             assert f"revealing from {len(s.decks[s.pending - 1])}" in shown
             seen.add("refill")
     assert seen == {"search", "refill"}
+
+
+def _inside(inner, outer, tol=0.5):
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol and inner[2] <= outer[2] + tol
+            and inner[3] <= outer[3] + tol)
+
+
+def _meet(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_a_long_gain_line_is_broken_inside_its_site():
+    # Laboratory with the green, blue, star and wrench + radiation tiles: "G+2 B+2 ★+2 W×1 ☢1" is wider
+    # than a Site at 8 pt, so it is drawn on two lines, broken between two items, inside the Site's box
+    s = game.new_game(players=2, seed=1, characters="deal")
+    s = s._replace(sites=((0, 1), (2, 3, 4, 10), (5, 6), (7, 8), (9,)))
+    assert gain_line(s, 1) == "G+2 B+2 ★+2 W×1 ☢1"
+    board = Board(s)
+    shown = texts(board)
+    line = next(t for t in shown if t.replace("\n", " ") == "G+2 B+2 ★+2 W×1 ☢1")
+    assert line.count("\n") == 1 and all(item in line.split() for item in gain_line(s, 1).split())
+    extents = [(box, ext) for text, ext, box in boardkit.text_extents(board.fig) if text in line.split("\n")]
+    assert len(extents) == 2 and all(box is not None and _inside(ext, box) for box, ext in extents)
+    assert boardkit.overflows(board.fig) == []
+
+
+def test_the_wasteland_radiation_icon_is_clear_of_its_name():
+    board = Board(game.new_game(players=2, seed=1, characters="deal"))
+    extents = boardkit.text_extents(board.fig)
+    name = next(ext for text, ext, _ in extents if text == "Wasteland")
+    site = next(box for text, _, box in extents if text == "Wasteland")
+    icons = [box for text, _, box in extents if text == "☢" and box is not None and _inside(box, site)]
+    assert len(icons) == data.SITE_RADIATION[0] >= 1
+    assert not any(_meet(icon, name) for icon in icons)
+
+
+def test_two_panels_show_the_names_of_the_techs_four_show_their_ids():
+    two = game.new_game(players=2, seed=11, characters="deal", first_player=0)
+    card = two.display[0][0]
+    two = two.edit().give(0, tech=card, row=1).done()
+    assert two.cards.tech[card].name in texts(Board(two))
+    four = game.new_game(players=4, seed=11, characters="deal", first_player=0)
+    card = four.display[0][0]
+    four = four.edit().give(3, tech=card, row=2).done()
+    shown = texts(Board(four))
+    assert card in shown and four.cards.tech[card].classification in shown
+
+
+def test_boxes_and_markers_draw_like_patches_and_scatter():
+    """The board builds its boxes and markers as collections directly (a redraw is faster); they carry
+    exactly what a PatchCollection of the same patches and Axes.scatter would."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.figure import Figure as PlainFigure
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    s = game.new_game(players=2, seed=1, characters="deal")
+    board = Board(s)
+    board._begin()
+    board._box(1.0, 2.0, 1.5, 0.4, round_=0.05, facecolor="white", edgecolor="#444444")
+    board._box(3.0, 2.0, 1.0, 0.4, round_=0, facecolor="none", edgecolor="black", linestyle="--")
+    board._marker(5.0, 5.0, 2, size=150)
+    out = []
+    board._flush_extra(False, out)
+    boxes, markers = out[0], out[-1]
+    patches = [FancyBboxPatch((1.0, 2.0), 1.5, 0.4, boxstyle="round,pad=0,rounding_size=0.05", facecolor="white",
+                              edgecolor="#444444", linewidth=0.8),
+               Rectangle((3.0, 2.0), 1.0, 0.4, facecolor="none", edgecolor="black", linewidth=0.8, linestyle="--")]
+    ref = PatchCollection(patches, match_original=True)
+    for a, b in zip(boxes.get_paths(), ref.get_paths()):
+        assert (a.vertices == b.vertices).all() and (a.codes == b.codes).all()
+    for get in ("get_facecolor", "get_edgecolor", "get_linewidth", "get_linestyle"):
+        assert str(getattr(boxes, get)()) == str(getattr(ref, get)())
+    ax = PlainFigure().add_subplot()
+    k2 = board._k ** 2 * board_mod.MARKER_SCALE[2]
+    sc = ax.scatter([5.0], [5.0], s=[150 * k2], marker=board_mod.PLAYER_MARKER[2],
+                    facecolor=board_mod.PLAYER_FACE[2], edgecolor="black", linewidths=0.9)
+    assert (markers.get_paths()[0].vertices == sc.get_paths()[0].vertices).all()
+    assert (markers.get_sizes() == sc.get_sizes()).all() and (markers.get_offsets() == sc.get_offsets()).all()
+    assert (markers.get_facecolor() == sc.get_facecolor()).all()
+    assert (markers.get_edgecolor() == sc.get_edgecolor()).all()
+
+
+def test_the_title_is_drawn_in_pieces_that_join_at_every_resolution():
+    """During a game the title is three texts (each rasterised once and reused at later clicks); each one
+    starts where the one before ends, as drawn at the resolution of the picture."""
+    s = game.new_game(players=2, seed=7, characters="deal", first_player=0)
+    s = play(s, "place_rover", site="Wasteland")
+    board = Board(s)
+    shown = texts(board)
+    start = shown.index(f"Ruins of Mars  ·  turn {s.turn}")
+    assert shown[start + 1:start + 3] == [f"  ·  {board_mod.STEP_TITLE[s.step]}",
+                                          f"  ·  to move: {s.players[s.to_move]}"]
+    for dpi in (72, 108, 144):
+        ext = {text: e for text, e, _ in boardkit.text_extents(board.fig, dpi)}
+        pieces = [ext[t] for t in shown[start:start + 3]]
+        assert pieces[0][0] == pytest.approx(0.1 * dpi, abs=1)
+        for a, b in zip(pieces, pieces[1:]):
+            assert b[0] == pytest.approx(a[2], abs=0.01) and b[1] == pytest.approx(a[1], abs=1)
+    board.png(dpi=144)
