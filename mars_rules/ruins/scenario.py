@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .crafting import rank_and_wild
-from .data import COPIES, DISCOVERY_COUNT, RUIN_COUNT, RUINS_USED
+from .data import COPIES, RUINS_USED, TORCHES
 
 PLUS1, PLUS2, PLUS3 = 0, 4, 9          # top
 WILD, MID_PLUS1, MID_PLUS2 = 13, 18, 22  # middle
@@ -40,8 +39,9 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
              start_vp=None, round=1, first_player=0, out=(), seated=None, deck=None, **extra):
     """An exact position: hands as lists of ruin ids, the rest of the used ruins in the deck.
 
-    upgrades: {ruin id: (night, claim owner or -1, top, middle, bottom discovery or -1)}. The position
-    is checked by a JSON round trip (from_json lists every problem). A seated player given no hand (or
+    upgrades: {ruin id: (night, claim owner or -1, top, middle, bottom discovery or -1)}. A thin wrapper
+    over the position builder (`state.edit()`, mars_rules.ruins.builder): every value is set by one of its
+    verbs (cards moved, never created) and `done()` checks the result (PositionError lists every problem). A seated player given no hand (or
     an empty one) gets the lowest ruin left: a player who holds nothing and has not gone out could never
     play again (from_json refuses it). At step "night_flip" the players from `to_move` on have not chosen
     yet (flips -2), unless `flips` is given.
@@ -50,46 +50,48 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
     >>> s.step, s.to_move, [s.rank[c] for c in s.hands[0]]
     ('lead', 0, [2, 5, 5])
     """
-    from . import from_json, new_game
+    from . import new_game
     placed = [c for h in hands for c in h] + list(trick)
     base = new_game(n, seed=1, ruins_used=used_for(n, placed + list(deck or ())))
-    used = base.used
-    hands = [sorted(h) for h in hands] + [[] for _ in range(n - len(hands))]
-    spare = [c for c in used if c not in placed and c not in (deck or ())]
+    b = base.edit()
+    for q in range(n):  # every dealt hand back to the deck, then the hands asked for
+        b.set_hand(q)
+    hands = [list(h) for h in hands] + [[] for _ in range(n - len(hands))]
     for q in range(n):
+        b.give(q, *hands[q])
+    earlier = [c for c in trick if c not in last_play]
+    if earlier:
+        b.played(max(last_player, 0), *earlier)
+    if last_play:
+        b.played(last_player, *last_play)
+    keep = set(deck or ())
+    for q in range(n):  # a seated player still in the round holds a ruin: the lowest left
         if not hands[q] and (seated is None or seated[q]) and q not in out:
-            hands[q] = [spare.pop(0)]
-            placed.append(hands[q][0])
-    hands = tuple(tuple(h) for h in hands)
-    rest = tuple(sorted(set(used) - set(placed)))
-    if step == "night_flip" and "flips" not in extra:  # in turn from first_player: the earlier ones kept all
-        order = [(first_player + k) % n for k in range(n)]
-        chosen = order[:order.index(to_move)] if to_move in order else []
-        extra["flips"] = tuple(-1 if q in chosen or (seated and not seated[q]) else -2 for q in range(n))
-    upgrades = dict(upgrades or {})
-    recs = [(0, -1, -1, -1, -1)] * RUIN_COUNT
-    claims = [0] * n
-    attached = set()
-    for cid, rec in upgrades.items():
-        recs[cid] = tuple(rec)
+            b.give(q, next(c for c in b.state.deck if c not in keep))
+    for cid, rec in (upgrades or {}).items():
+        if rec[0]:
+            b.night_side(cid)
         if rec[1] >= 0:
-            claims[rec[1]] += 1
-        attached |= {d for d in rec[2:] if d >= 0}
-    rank, wild = zip(*(rank_and_wild(base.cards, c, recs[c]) for c in range(RUIN_COUNT)))
-    market = tuple(market) + (-1,) * (4 - len(market))
-    ddeck = tuple(d for d in range(DISCOVERY_COUNT) if d not in attached and d not in market)
-    s = base._replace(hands=hands, deck=rest, trick=tuple(sorted(trick)), last_play=tuple(last_play),
-                      last_rank=last_rank, last_player=last_player, passed=tuple(passed), selection=(),
-                      market=market, ddeck=ddeck, torches=tuple(torches or (3,) * n),
-                      claims_left=tuple(2 - k for k in claims), ruins=tuple(recs), rank=rank, wild=wild,
-                      vp=tuple(vp or (0,) * n), start_vp=tuple(start_vp or vp or (0,) * n), round=round,
-                      first_player=first_player, out=tuple(out), seated=tuple(seated or (1,) * n),
-                      step=step, to_move=to_move, events=(),
-                      **{"flips": (-1,) * n, "to_deal": (), "resume": (), **extra})
-    again = from_json(s.to_json())  # the position must be a valid one (PositionError otherwise)
-    if again != s:
-        raise ValueError("the scenario does not survive a JSON round trip")
-    return s
+            b.claim(rec[1], cid)
+        for d in rec[2:]:
+            if d >= 0:
+                b.upgrade(cid, d, source="market" if d in b.state.market else "ddeck")
+    b.set_market(*[d for d in market if d >= 0])
+    for q in range(n):
+        b.light_torches(q, (torches or (TORCHES,) * n)[q])
+        b.set_vp(q, (vp or (0,) * n)[q], (start_vp or vp or (0,) * n)[q])
+    b.set(round=round, first_player=first_player, out=tuple(out), seated=tuple(seated or (1,) * n), events=())
+    if type(to_move) is int:
+        b.set_turn(to_move, step)
+    else:
+        b.set(step=step, to_move=to_move)
+    if last_rank != -1:
+        b.set(last_rank=last_rank)
+    if passed:
+        b.set(passed=tuple(passed))
+    if extra:
+        b.set(**extra)
+    return b.done()
 
 
 def act(s, kind, **params):
