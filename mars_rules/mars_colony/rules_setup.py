@@ -28,11 +28,12 @@ def legal_draft(s):
     p = s.to_move
     tiles = s.mine_tiles
     key = (p, tiles)
-    hit = MINE_ACTIONS.get(key)
-    if hit is None or type(p) is not int or any(type(x) is not int for x in tiles):
+    plain = type(p) is int and all(type(x) is int for x in tiles)
+    hit = MINE_ACTIONS.get(key) if plain else None
+    if hit is None:
         hit = tuple(Action.fast("choose_mine", p, (("material", m),), _mine_text)
                     for m in range(5) if tiles[m] > 0)
-        if type(p) is int and all(type(x) is int for x in tiles):
+        if plain:
             MINE_ACTIONS[key] = hit
     return hit
 
