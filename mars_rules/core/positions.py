@@ -53,6 +53,27 @@ def _lone_surrogates(node, path):
             yield from _lone_surrogates(v, f"{path}[{i}]")
 
 
+def mend_total(diff: int, fields, other: str = "") -> str:
+    """How to mend a total of the box that is `diff` too high (negative: too low), for a problem message:
+    `fields` are the (path, value) pairs that may change, the first preferred; `other` names what else
+    holds the pieces when lowering one field to 0 is not enough.
+
+    >>> mend_total(2, [("supply", 48)]), mend_total(-1, [("reserve[0]", 3)])
+    ('lower `supply` by 2', 'raise `reserve[0]` by 1')
+    >>> mend_total(5, [("hangar", 2)], "Ship(s) from the Depot"), mend_total(5, [("a", 2), ("b", 1)])
+    ('lower `hangar` to 0 and remove 3 more Ship(s) from the Depot', 'lower `a` and `b` by 5 in all')
+    """
+    if diff < 0:
+        return f"raise `{fields[0][0]}` by {-diff}"
+    for path, value in fields:
+        if value >= diff:
+            return f"lower `{path}` by {diff}"
+    if len(fields) == 1:
+        path, value = fields[0]
+        return f"lower `{path}` to 0 and remove {diff - value} more {other}".rstrip()
+    return f"lower {' and '.join(f'`{p}`' for p, _ in fields)} by {diff} in all"
+
+
 def name_problems(names, path: str = "players") -> list:
     """Every problem with a list of player names: each a non-empty string of at most MAX_NAME_CHARS
     characters, printable, valid Unicode (no lone surrogate), and all different (ignoring case).

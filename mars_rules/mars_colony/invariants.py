@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from mars_rules.core.positions import mend_total
+
 from .data import (CARDS_PER_MATERIAL, CONTRACTS, DARK_WAITING, HABITAT_COLONISTS, KEEPABLE, MATERIALS,
                    MAX_HABITATS, MINE_TILES, MINES_IN_DRAFT, POWERED, SLOTS, START_COLONISTS, START_HAND,
                    SUPPLY_PER_MATERIAL, TILES)
@@ -54,16 +56,6 @@ def as_json(value) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _fix(diff, fields) -> str:
-    """How to mend a total that is `diff` too high (or too low): `fields` are (path, value) to change."""
-    if diff < 0:
-        return f"raise `{fields[0][0]}` by {-diff}"
-    for path, value in fields:
-        if value >= diff:
-            return f"lower `{path}` by {diff}"
-    return f"lower {' and '.join(f'`{p}`' for p, _ in fields)} by {diff} in all"
-
-
 def problems(s) -> list:
     """Every way the position breaks the rules (an empty list: it is one legal play can reach)."""
     out = []
@@ -90,12 +82,12 @@ def _box(s, out):
             if s.step in SETUP_STEPS:   # the reserve is fixed until the first turn: mend the supply deck
                 piles = piles[::-1]
             out.append(f"{MATERIALS[m]} cards: {total} in play (supply {s.supply[m]}, reserve {s.reserve[m]}, hands "
-                       f"{hands}), the game has {CARDS_PER_MATERIAL}: " + _fix(total - CARDS_PER_MATERIAL, piles))
+                       f"{hands}), the game has {CARDS_PER_MATERIAL}: " + mend_total(total - CARDS_PER_MATERIAL, piles))
         built = sum(col.mines.count(m) for col in cols)
         if built + s.mine_tiles[m] != MINE_TILES[m]:
             diff = built + s.mine_tiles[m] - MINE_TILES[m]
             out.append(f"{MATERIALS[m]} mine tiles: {built} built + {s.mine_tiles[m]} left, the box has "
-                       f"{MINE_TILES[m]}: " + (_fix(diff, ((f"mine_tiles[{m}]", s.mine_tiles[m]),))
+                       f"{MINE_TILES[m]}: " + (mend_total(diff, ((f"mine_tiles[{m}]", s.mine_tiles[m]),))
                                                if s.mine_tiles[m] >= diff else
                                                f"take {diff - s.mine_tiles[m]} {MATERIALS[m]} mine(s) out of "
                                                f"the colonies' `mines` and set `mine_tiles[{m}]` to 0"))
@@ -113,7 +105,7 @@ def _box(s, out):
         if total != ev.copies:
             out.append(f"event card {ev.id}: {total} copies found (deck {s.event_deck[i]}, discard "
                        f"{s.event_discard[i]}, held by players {held}{', being resolved 1' if cur else ''}), the set "
-                       f"has {ev.copies}: " + _fix(total - ev.copies, ((f"event_deck[{i}]", s.event_deck[i]),
+                       f"has {ev.copies}: " + mend_total(total - ev.copies, ((f"event_deck[{i}]", s.event_deck[i]),
                                                                    (f"event_discard[{i}]", s.event_discard[i]))))
     for deck in ("rd1", "rd2"):
         pile, disc = getattr(s, deck + "_deck"), getattr(s, deck + "_discard")
@@ -125,7 +117,7 @@ def _box(s, out):
                 out.append(f"R&D card {rc.id}: {total} copies found ({deck}_deck {pile[i]}, {deck}_discard "
                            f"{disc[i]}, in front of or kept by players {placed}"
                            f"{', being resolved 1' if cur else ''}), the set has {rc.copies}: "
-                           + _fix(total - rc.copies, ((f"{deck}_deck[{i}]", pile[i]), (f"{deck}_discard[{i}]",
+                           + mend_total(total - rc.copies, ((f"{deck}_deck[{i}]", pile[i]), (f"{deck}_discard[{i}]",
                                                                                        disc[i]))))
     for what, field in LEVEL_FIELDS:
         used = sum(getattr(col, field) for col in cols)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 
 from mars_rules.core import CHANCE
+from mars_rules.core.positions import mend_total
 
 from . import data as D
 from .state import STEP
@@ -82,15 +83,6 @@ def show_hex(h) -> str:
 
 def _count(n, word) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _fix(diff, path, value, other="") -> str:
-    """How to mend a total `diff` too high (negative: too low) by changing the field `path` now `value`."""
-    if diff < 0:
-        return f"raise `{path}` by {-diff}"
-    if value >= diff:
-        return f"lower `{path}` by {diff}"
-    return f"lower `{path}` to 0 and remove {diff - value} more {other}".rstrip()
 
 
 def problems(state) -> list:
@@ -424,7 +416,7 @@ def _crystals(s, out):
     if total != D.CRYSTAL_TOTAL:
         out.append(f"Crystals: {total} in play (supply {s.supply}, Warehouse {s.warehouse[0]}, map {on_map}, Depots "
                    f"{held}), the game has {D.CRYSTAL_TOTAL}: "
-                   + _fix(total - D.CRYSTAL_TOTAL, "supply", s.supply, "Crystal(s) from the Warehouse, map or Depots"))
+                   + mend_total(total - D.CRYSTAL_TOTAL, [("supply", s.supply)], "Crystal(s) from the Warehouse, map or Depots"))
     full = D.WAREHOUSE[len(s.players)]
     for i, (have, most) in enumerate(zip(s.warehouse, full)):
         if have > most:
@@ -509,15 +501,15 @@ def _player(s, seat, out):
     if col != D.COLONISTS:
         out.append(f"{p}: {col} Colonists counted (Living Quarters {pl.lq}, Working Area {pl.wa}, reserve "
                    f"{pl.reserve}, Action slots {on_slots}, Miners {miners}), a colour has {D.COLONISTS}: "
-                   + _fix(col - D.COLONISTS, f"{p}.reserve", pl.reserve, "Colonist(s)"))
+                   + mend_total(col - D.COLONISTS, [(f"{p}.reserve", pl.reserve)], "Colonist(s)"))
     hire = D.ACTIONS.index("hire")
     if s.slots[hire].count(seat) > 1:
         out.append(f"slots[{hire}]: {s.slots[hire].count(seat)} Colonists of seat {seat} on the Scientist/Contract "
                    "slots, which have one slot per player")
     if pl.depot_ships + pl.hangar > D.SHIPS:
         out.append(f"{p}: {pl.depot_ships + pl.hangar} Ships (Depot {pl.depot_ships}, Hangar {pl.hangar}), a colour "
-                   f"has {D.SHIPS}: " + _fix(pl.depot_ships + pl.hangar - D.SHIPS, f"{p}.depot_ships",
-                                             pl.depot_ships, "from the Hangar"))
+                   f"has {D.SHIPS}: " + mend_total(pl.depot_ships + pl.hangar - D.SHIPS, [(f"{p}.depot_ships", pl.depot_ships)],
+                                         "from the Hangar"))
     limit = D.SHIP_LIMIT[s.level]
     if pl.hangar > limit:
         out.append(f"{p}.hangar: {pl.hangar} Ships, but a Hangar holds {limit} at Colony level {s.level}")
@@ -595,8 +587,8 @@ def _tech_tiles(s, out):
         if total != D.TECH_COPIES:
             out.append(f"tech_grid[{i}]: {total} {D.TECH_NAME[tech]} Tech tile(s) counted ({learned} learned, "
                        f"{s.tech_grid[i]} in the Tech Grid), the game has {D.TECH_COPIES}: "
-                       + _fix(total - D.TECH_COPIES, f"tech_grid[{i}]", s.tech_grid[i],
-                              "from the Laboratories"))
+                       + mend_total(total - D.TECH_COPIES, [(f"tech_grid[{i}]", s.tech_grid[i])],
+                                  "from the Laboratories"))
 
 
 # ----- cards: decks, displays, players' hands ---------------------------------------------------------
