@@ -230,9 +230,12 @@ class GameState:
         then `done()` gives the new State, validated once. The game's own builder is `Builder` in its
         package's `builder` module (the core's PositionBuilder when it has none)."""
         import importlib
+        name = self.game.__name__ + ".builder"
         try:
-            cls = importlib.import_module(self.game.__name__ + ".builder").Builder
-        except ModuleNotFoundError:
+            cls = importlib.import_module(name).Builder
+        except ModuleNotFoundError as e:
+            if e.name != name:  # the game's builder exists but is broken: say so, never fall back silently
+                raise
             from .builder import PositionBuilder as cls
         return cls(self)
 
