@@ -131,8 +131,12 @@ def reads_positions(decode):
     return from_json
 
 
-def parse_position(text, game_name: str) -> dict:
-    """JSON text -> dict with "format" 1 and "game" == game_name, or PositionError."""
+FORMATS = (1, 2)
+"""The position formats `from_json` reads: 2 (readable: names, named slots) is written, 1 is still read."""
+
+
+def parse_position(text, game_name: str, formats=(1,)) -> dict:
+    """JSON text -> dict whose "format" is one of `formats` and "game" == game_name, or PositionError."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -156,8 +160,10 @@ def parse_position(text, game_name: str) -> dict:
             raise PositionError([f"{path}: the text holds a lone surrogate (not valid Unicode): the position "
                                  "could not be saved again" for path in bad])
     problems = []
-    if data.get("format") != 1:
-        problems.append(f'"format" must be 1, not {data.get("format")!r}')
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt not in formats:
+        allowed = " or ".join(map(str, formats))
+        problems.append(f'format: must be {allowed} (the format this position is written in), not {json_words(fmt)}')
     if data.get("game") != game_name:
         problems.append(f'"game" must be "{game_name}", not {data.get("game")!r}')
     if problems:
@@ -166,6 +172,48 @@ def parse_position(text, game_name: str) -> dict:
 
 
 _TYPE_NAMES = {int: "an integer", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
+
+
+def pretty_json(value, width: int = 100, indent: int = 2) -> str:
+    """JSON text a person reads: what fits in `width` on one line stays there, longer lists of numbers or
+    names are wrapped, longer objects and lists of lists get one entry per line.
+
+    >>> print(pretty_json({"hand": ["Water", "Oxygen"], "rows": [[1, 2], [3, 4]]}, width=32))
+    {
+      "hand": ["Water", "Oxygen"],
+      "rows": [[1, 2], [3, 4]]
+    }
+    """
+    def enc(v, level, lead=0):
+        flat = json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+        room = width - indent * level - lead
+        if len(flat) <= room or not isinstance(v, (list, dict)) or not v:
+            return flat
+        pad, end = " " * (indent * (level + 1)), " " * (indent * level)
+        if isinstance(v, dict):
+            keys = [json.dumps(k, ensure_ascii=False) + ": " for k in v]
+            items = [f"{pad}{k}{enc(x, level + 1, len(k))}" for k, x in zip(keys, v.values())]
+            return "{\n" + ",\n".join(items) + "\n" + end + "}"
+        if all(not isinstance(x, (list, dict)) for x in v):  # a long list of scalars: wrapped lines
+            lines, line = [], ""
+            for x in (json.dumps(x, ensure_ascii=False) for x in v):
+                if line and len(pad) + len(line) + len(x) + 2 > width:
+                    lines.append(line + ",")
+                    line = ""
+                line = f"{line}, {x}" if line else x
+            lines.append(line)
+            return "[\n" + "\n".join(pad + ln for ln in lines) + "\n" + end + "]"
+        return "[\n" + ",\n".join(pad + enc(x, level + 1) for x in v) + "\n" + end + "]"
+    return enc(value, 0)
+
+
+def slot_names(mask: int, names) -> list:
+    """The names of the bits set in `mask`, in slot order (the inverse of `Checker.slots`).
+
+    >>> slot_names(5, ["a", "b", "c"])
+    ['a', 'c']
+    """
+    return [name for i, name in enumerate(names) if mask >> i & 1]
 
 
 def json_words(value) -> str:
@@ -258,6 +306,42 @@ class Checker:
             self.fail(path, f"{str(value)[:40]!r} is not one of {', '.join(map(str, choices))}")
             return False
         return True
+
+    def named(self, value, path: str, table, what: str):
+        """The value a name stands for in `table` (a mapping name -> value), or None with a problem.
+
+        >>> Checker().named("Oxygen", "hand[0]", {"Oxygen": 2}, "a raw material")
+        2
+        """
+        if value is None:
+            self._null(path, what)
+            return None
+        if not isinstance(value, str) or value not in table:
+            names = ", ".join(map(str, list(table)[:12])) + (", ..." if len(table) > 12 else "")
+            self.fail(path, f"{json_words(value)} is not {what} ({names})")
+            return None
+        return table[value]
+
+    def slots(self, value, path: str, names, what: str = "slot") -> int | None:
+        """A list of distinct slot names -> the bit mask (bit i for names[i]), or None with a problem.
+
+        >>> Checker().slots(["b", "a"], "staff", ["a", "b", "c"])
+        3
+        """
+        if not self.is_type(value, path, list):
+            return None
+        index = {name: i for i, name in enumerate(names)}
+        mask, good = 0, True
+        for k, name in enumerate(value):
+            bit = self.named(name, f"{path}[{k}]", index, f"a {what} name")
+            if bit is None:
+                good = False
+            elif mask >> bit & 1:
+                self.fail(f"{path}[{k}]", f"{json_words(name)} is listed twice")
+                good = False
+            else:
+                mask |= 1 << bit
+        return mask if good else None
 
     def list_of(self, value, path: str, kind, length: int | None = None, max_length: int = 10_000) -> list:
         """A list whose items all have type `kind` (returns [] if it is not one)."""

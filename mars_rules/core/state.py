@@ -221,8 +221,12 @@ class GameState:
         return nxt
 
     # ----- positions ---------------------------------------------------
-    def to_json(self) -> str:
-        """The position as JSON text (`game.from_json` reads it back to an equal State)."""
+    def to_json(self, pretty: bool = False) -> str:
+        """The position as JSON text (`game.from_json` reads it back to an equal State): compact, or with
+        `pretty=True` laid out for a person (`core.positions.pretty_json`); each form reads back to itself."""
+        if pretty:
+            from .positions import pretty_json
+            return pretty_json(self.to_dict())
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
     def edit(self):
