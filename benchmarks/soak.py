@@ -10,6 +10,9 @@ the checked `apply`, a chance node's outcomes have positive weights, the step is
 finished game has winners). Every `--every`-th position, and each kind of step the first time a game
 reaches it, must also reload equal from its JSON (so every rule-level check of from_json, such as tile
 counts and resource caps, holds there) and its chance outcomes must sum to 1 exactly.
+Then `--mutants` mutated positions per game (the seeded fuzz of tests/test_fuzz_positions.py, longer:
+a value nudged, swapped, nulled or deleted; from every mutant `from_json` accepts, `--mutant-play`
+random actions, each position reloading from its JSON) run on every core as well.
 A failure is one JSON line in `--out` (game, player count, seed, the action indices taken and the
 error), which `--replay` plays back; stdout gets one line per failure and a summary per player count.
 """
@@ -86,6 +89,27 @@ def run_chunk(name, players, seeds, every):
     return actions, failures
 
 
+def fuzz_chunk(name, ks, play_actions):
+    """Mutants number `ks` of game `name` (as the fuzz test makes them); returns (accepted, failure lines)."""
+    from tests.test_fuzz_positions import POSITIONS, _nudged, continue_randomly
+    game = mars_rules.load(name)
+    accepted, failed = 0, []
+    for k in ks:
+        rng = random.Random(f"soak-fuzz-{name}-{k}")
+        base = POSITIONS[name][k % len(POSITIONS[name])]
+        data, what = _nudged(rng, base)
+        try:
+            state = game.from_json(json.dumps(data))
+        except mars_rules.PositionError:
+            continue
+        accepted += 1
+        try:
+            continue_randomly(game, state, random.Random(k), play_actions)
+        except Exception as e:  # noqa: BLE001 - a mutant that loads must play on
+            failed.append(f"FAILED fuzz {name} mutant {k} ({what}): {type(e).__name__}: {str(e)[:300]}")
+    return accepted, failed
+
+
 def replay(path_or_json) -> int:
     text = open(path_or_json).read() if os.path.exists(path_or_json) else path_or_json
     bad = 0
@@ -107,6 +131,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--out", default="soak_failures.jsonl", help="where failure records go")
     ap.add_argument("--replay", help="a failure record (JSON) or a file of them, played back")
+    ap.add_argument("--mutants", type=int, default=2000, help="fuzzed positions per game (0: none)")
+    ap.add_argument("--mutant-play", type=int, default=300, help="random actions from each accepted mutant")
     args = ap.parse_args(argv)
     if args.replay:
         return replay(args.replay)
@@ -136,6 +162,20 @@ def main(argv=None):
                 failures += bad
                 print(f"{name:14} {players}p  {n:6} games  {actions:9} actions  {bad} failures  "
                       f"{time.perf_counter() - t0:7.1f} s", flush=True)
+        for name in sorted(mars_rules.GAMES):
+            if args.mutants <= 0 or (args.game and name != args.game):
+                continue
+            t0 = time.perf_counter()
+            chunks = [range(k, args.mutants, 4 * args.jobs) for k in range(min(args.mutants, 4 * args.jobs))]
+            accepted = bad = 0
+            for got, lines in pool.map(fuzz_chunk, [name] * len(chunks), chunks, [args.mutant_play] * len(chunks)):
+                accepted += got
+                bad += len(lines)
+                for line in lines:
+                    print(line)
+            failures += bad
+            print(f"{name:14} fuzz {args.mutants:6} mutants  {accepted:6} loaded and played on  {bad} failures  "
+                  f"{time.perf_counter() - t0:7.1f} s", flush=True)
     if out:
         out.close()
     where = f"; records in {args.out}" if failures else ""
