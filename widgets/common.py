@@ -213,7 +213,16 @@ def title_html(state) -> str:
         status = f"the game is over, won by <b>{wins}</b>"
     else:
         status = f"to move: <b>{esc(who_moves(state))}</b>"
-    return f"<b>{esc(state.game.TITLE)}</b> · {names} · {status}"
+    return f"<b>{esc(state.game.TITLE)}</b> · {names} · {status}<br>{rules_html(state)}"
+
+
+def rules_html(state) -> str:
+    """The rules in effect: "Rules: the rulebook's" or the variant ("hand limit 6 (rulebook: 5)")."""
+    variant = state.variant() if hasattr(state, "variant") else ""
+    if not variant:
+        return '<span class="mr-rules">Rules: the rulebook\'s (no option changed)</span>'
+    return f'<span class="mr-rules mr-variant">Variant rules: {esc(variant)}</span>'
+
 
 
 def steps_html(state) -> str:

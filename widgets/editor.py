@@ -25,8 +25,9 @@ import json
 import ipywidgets as W
 
 from mars_rules import PositionError
+from mars_rules.core import pretty_json
 
-from .common import esc, short_error, step_title, who_moves
+from .common import esc, rules_html, short_error, step_title, who_moves
 
 _SKIP = ("format", "game")
 _CSS = """<style>
@@ -40,7 +41,7 @@ def _is_scalar(v) -> bool:
 
 
 def _pretty(data) -> str:
-    return json.dumps(data, indent=1, ensure_ascii=False)
+    return pretty_json(data)
 
 
 def player_lists(data: dict) -> list:
@@ -117,7 +118,8 @@ class PositionEditor(W.VBox):
         self._syncing = False
         self._fields: list = []  # (widget, path)
 
-        self.heading = W.HTML(f"{_CSS}<b>Position editor: {esc(self.game.TITLE)}</b>")
+        rules = f"<br>{rules_html(source)}" if hasattr(source, "to_json") else ""
+        self.heading = W.HTML(f"{_CSS}<b>Position editor: {esc(self.game.TITLE)}</b>{rules}")
         self.form = W.VBox().add_class("mr-form")
         self.text = W.Textarea(layout=W.Layout(width="100%", height="260px"), continuous_update=False)
         self.text.add_class("mr-json")
@@ -346,7 +348,7 @@ class PositionEditor(W.VBox):
             self.problems = []
             self.position = state
             self._set_status(f'<span class="mr-ok">Valid position: step <i>{esc(step_title(state))}</i>, '
-                             f"to move: {esc(who_moves(state))}.</span>")
+                             f"to move: {esc(who_moves(state))}.</span><br>{rules_html(state)}")
             return state
         items = "".join(f"<li>{esc(p)}</li>" for p in self.problems)
         n = len(self.problems)

@@ -50,6 +50,8 @@ def to_html(sheet, css: bool = True) -> str:
         caption.append(f'<span class="mr-tiebreak">Tie-break: {esc(sheet.tiebreak)}</span>')
     caption.append(f'<span class="mr-status"><b>{"Final" if sheet.final else "Provisional"}</b>'
                    f'{"" if sheet.final else " (the game is not over)"}</span>')
+    if getattr(sheet, "variant", ""):
+        caption.append(f'<span class="mr-variant">Variant rules: {esc(sheet.variant)}</span>')
     table = (f'<table class="mr-scoretable" data-status="{esc(status)}"><caption>{"<br>".join(caption)}</caption>'
              f'<thead><tr><th>Category</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
     return (CSS if css else "") + f'<div class="mr-score">{table}</div>'

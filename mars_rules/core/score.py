@@ -25,6 +25,7 @@ class ScoreSheet(NamedTuple):
     tiebreak: str = ""
     final: bool = False
     winners: tuple = ()
+    variant: str = ""   # the rule options that differ from the rulebook's game, in words ("" for none)
 
     @property
     def totals(self) -> tuple:
@@ -65,4 +66,6 @@ class ScoreSheet(NamedTuple):
         if self.tiebreak:
             lines.append(self.tiebreak)
         lines.append("final" if self.final else "provisional (the game is not over)")
+        if self.variant:
+            lines.append(f"variant rules: {self.variant}")
         return "\n".join(lines)

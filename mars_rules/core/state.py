@@ -220,6 +220,12 @@ class GameState:
         _remember(nxt, outcome)
         return nxt
 
+    def variant(self) -> str:
+        """The rule options in effect that differ from the rulebook's game, in words ("" for none)."""
+        table = getattr(self.game, "OPTIONS", None)
+        options = getattr(self, "options", None)
+        return table.words(options) if table is not None and hasattr(options, "_fields") else ""
+
     # ----- positions ---------------------------------------------------
     def to_json(self, pretty: bool = False) -> str:
         """The position as JSON text (`game.from_json` reads it back to an equal State): compact, or with
