@@ -4,7 +4,7 @@ from .chance import as_fractions, draw_index, pick
 from .history import History
 from .playout import playout, random_policy
 from .positions import (FORMATS, MAX_NAME_CHARS, MAX_POSITION_CHARS, Checker, check_names, name_problems,
-                        parse_position, pretty_json, reads_positions, slot_names)
+                        json_words, parse_position, pretty_json, reads_positions, slot_names)
 from .score import ScoreRow, ScoreSheet
 from .simulate import (POLICIES, Comparison, SimulationResult, compare, format_comparison, game_seed,
                        greedy_policy, simulate, wilson)
@@ -16,6 +16,6 @@ from .state import GameState, indexed_replace, made_by, setter
 __all__ = ["PositionBuilder", "PlayerEditor", "CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
            "GameState", "indexed_replace", "setter", "made_by", "Coverage", "ScoreItem", "slug", "Option", "RuleOptions", "History", "playout", "random_policy", "draw_index", "pick",
            "as_fractions",
-           "Checker", "parse_position", "FORMATS", "slot_names", "pretty_json", "MAX_POSITION_CHARS", "MAX_NAME_CHARS", "check_names", "name_problems",
+           "Checker", "parse_position", "FORMATS", "slot_names", "pretty_json", "json_words", "MAX_POSITION_CHARS", "MAX_NAME_CHARS", "check_names", "name_problems",
            "reads_positions", "simulate", "compare", "greedy_policy",
            "POLICIES", "SimulationResult", "Comparison", "format_comparison", "game_seed", "wilson"]

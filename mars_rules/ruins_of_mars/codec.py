@@ -1,21 +1,25 @@
-"""Positions as JSON: ``to_dict(state)`` and ``from_json(text)`` (every problem listed).
+"""Positions as JSON: ``to_dict(state)`` writes format 2, ``from_json(text)`` reads formats 2 and 1.
 
-The JSON object has the State's fields under the same names (see ``State``), with ``boards`` as a
-list of objects (the ``Player`` fields), ``options`` as an object, tuples as lists, and a ``cards``
-key only when the game uses a card set other than the default one (so it reloads the same).
+Format 2 (``readable.py``; docs/positions/ruins_of_mars.md; the JSON Schema position.schema.json) has
+the State's fields under the same names, written with the rulebook's names: cards as "<id> <name>",
+tiles as icon words, Sites, resources, Languages and Tech board slots by name, null for "none".
+Format 1 (``format_1_dict``) has the State's fields as they are: integer codes, -1 for none.
 
 Reading has two stages. First the shape: every key present and no other, each value of its JSON type
-(an integer is never ``true`` or ``1.0``), lists of their length, card ids as strings, the player
-names (``Checker.names``). Then, on the State built from it, ``invariants.problems``: the ranges and
-every rule the position must keep (the same list the property tests check after every action). Each
-problem names its field path; all the problems of a stage are listed at once.
+(an integer is never ``true`` or ``1.0``), lists of their length, every name one of its table, the
+player names (``Checker.names``). A format-2 object is first translated to format 1
+(``readable.to_format_1``: each bad name reported with its format-2 path), then both formats go through
+the same reader, ``_read``. Then, on the State built from it, ``invariants.problems``: the ranges and
+every rule the position must keep (the same list the property tests check after every action), its
+paths and values worded in format 2 for a format-2 text (``readable.in_format_2``). Each problem names
+its field path; all the problems of a stage are listed at once.
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
+from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
 
 from .data import CARDS, N_TILES, CardSet, check_card_source
-from . import invariants
+from . import invariants, readable
 
 def _board(b):
     return {"character": b.character, "resources": list(b.resources), "hourglass": b.hourglass,
@@ -24,6 +28,12 @@ def _board(b):
 
 
 def to_dict(s) -> dict:
+    """The position in format 2 (what ``state.to_json()`` writes)."""
+    return readable.to_dict(s)
+
+
+def format_1_dict(s) -> dict:
+    """The position in format 1 (the State's fields as they are), which ``from_json`` still reads."""
     d = {
         "format": 1, "game": "ruins_of_mars", "players": list(s.players), "seed": s.seed, "draws": s.draws,
         "step": s.step, "to_move": s.to_move, "events": list(s.events), "chance": s.chance,
@@ -52,12 +62,36 @@ OPTION_KEYS = tuple(OPTIONS)
 
 @reads_positions
 def from_json(text):
-    """A State from JSON text; PositionError listing every problem otherwise (never another exception)."""
-    state = _read(parse_position(text, "ruins_of_mars"))
-    found = invariants.problems(state)
+    """A State from JSON text in format 2 or 1; PositionError listing every problem otherwise (never
+    another exception), each problem naming its field as that format writes it."""
+    data = parse_position(text, "ruins_of_mars", formats=FORMATS)
+    if data["format"] == 1:
+        state = _read(data)
+        found = invariants.problems(state)
+    else:
+        c = Checker()
+        cards = _card_set(c, data)
+        lab = None if cards is None else readable.labels(cards)
+        state = _read(readable.to_format_1(data, c, lab), c, cards or CARDS)
+        found = invariants.problems(state)
+        if found:
+            found = readable.in_format_2(found, state)
     if found:
         raise PositionError(found)
     return state
+
+
+def _card_set(c, data):
+    """The position's card set ("cards" if present, else the default), or None when "cards" is refused
+    (not an object: `_read` says so)."""
+    if "cards" not in data:
+        return CARDS
+    if not isinstance(data["cards"], dict):
+        return None
+    probs = check_card_source(data["cards"])
+    for p in probs[:20]:
+        c.fail("cards", p)
+    return None if probs else CardSet(data["cards"])
 
 
 def _what(value) -> str:
@@ -84,21 +118,17 @@ def _ids(c, value, path, length):
     return tuple(value) if good else None
 
 
-def _read(data):
-    """The State the JSON describes, once its shape and types are right (PositionError otherwise)."""
+def _read(data, c=None, cards=None):
+    """The State the format-1 object describes, once its shape and types are right (PositionError listing
+    the problems of `c` and its own otherwise). `cards`: the card set already read from "cards"."""
     from .state import Player, State
-    c = Checker()
+    c = c or Checker()
     schema = dict(SCHEMA)
     if "cards" in data:
         schema["cards"] = dict
     d = c.obj(data, "position", schema)
-    cards = CARDS
-    if "cards" in d:
-        probs = check_card_source(d["cards"])
-        for p in probs[:20]:
-            c.fail("cards", p)
-        if not probs:
-            cards = CardSet(d["cards"])
+    if cards is None:
+        cards = _card_set(c, d) if "cards" in d else CARDS
     players = c.names(d["players"], "players") if "players" in d else []
     if "players" in d and isinstance(d["players"], list) and not 2 <= len(d["players"]) <= 4:
         count = len(d["players"])

@@ -135,7 +135,7 @@ def test_two_problems_at_once_are_both_listed_the_builders_first(start):
     b.player("Bo").fuel = 9                                      # a rule: at most 7 of a resource
     probs = _problems(b)
     assert probs[0] == "give('Ada', tech='L1-01', row=4): row is 1, 2 or 3 (a Tech board has 3 rows)"
-    assert "boards[1].resources[0]: 9 is outside 0..7" in probs
+    assert "boards[1].resources.Fuel: 9 is outside 0..7" in probs
     b = start.edit().move_tile(99, "Workshop").set_turn("Cy")
     assert [p.split(":")[0] for p in _problems(b)] == ["move_tile(99, 'Workshop')", "set_turn('Cy')"]
 

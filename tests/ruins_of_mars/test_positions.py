@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mars_rules import CHANCE, PositionError
-from mars_rules.ruins_of_mars import invariants
+from mars_rules.ruins_of_mars import invariants, readable
 
 from .helpers import fixture, game, give_tech, player, roundtrip
 
@@ -44,10 +44,10 @@ def _problems(data):
 
 def test_eight_fuel_and_negative_radiation_are_both_listed():
     data = json.loads(fixture().to_json())
-    data["boards"][0]["resources"][0] = 8
+    data["boards"][0]["resources"]["Fuel"] = 8
     data["boards"][1]["radiation"] = -1
     probs = _problems(data)
-    assert "boards[0].resources[0]: 8 is outside 0..7" in probs
+    assert "boards[0].resources.Fuel: 8 is outside 0..7" in probs
     assert "boards[1].radiation: -1 is outside 0..500" in probs
 
 
@@ -67,28 +67,28 @@ def test_mastery_without_level3_techs():
 
 def test_twelve_action_tiles_and_an_empty_site():
     data = json.loads(fixture().to_json())
-    data["tiles"].append("RR")
+    data["tiles"].append("red + red")
     assert "tiles: has 12 entries, expected 11" in _problems(data)
     data = json.loads(fixture().to_json())
-    data["sites"][4].append(11)
+    data["sites"]["Infirmary"].append(11)
     (problem,) = _problems(data)
     assert problem.startswith("sites: the Sites and the face-down tiles must hold each")
     assert problem.endswith("found 12 tiles: 11 is not a tile id (the ids are 0 to 10: remove it)")
     data = json.loads(fixture().to_json())
-    data["sites"][0] += data["sites"][1]
-    data["sites"][1] = []
+    data["sites"]["Wasteland"] += data["sites"]["Laboratory"]
+    data["sites"]["Laboratory"] = []
     assert "sites: every Site must have at least 1 Action tile (outside a reallocation)" in _problems(data)
 
 
 def test_a_tech_in_two_places_and_a_wrong_level():
     data = json.loads(fixture().to_json())
-    data["boards"][0]["techs"][0] = data["display"][0][0]
-    data["boards"][0]["techs"][1] = "L1-05"
+    data["boards"][0]["techs"]["L1-row1"] = data["display"][0][0]
+    data["boards"][0]["techs"]["L2-row1"] = "L1-05 Solar Kite"
     probs = _problems(data)
-    assert 'boards[0].techs[1]: "L1-05" is not a Level 2 Tech' in probs
+    assert 'boards[0].techs.L2-row1: "L1-05" is not a Level 2 Tech' in probs
     (place,) = [p for p in probs if "every Tech must be in exactly one place" in p]
-    cid = data["display"][0][0]
-    assert f"{cid} is in 2 places (display[0][0] and boards[0].techs[0]): keep one" in place
+    cid = data["display"][0][0].split(" ")[0]
+    assert f"{cid} is in 2 places (display[0][0] and boards[0].techs.L1-row1): keep one" in place
 
 
 def test_wrong_types_missing_and_extra_keys_and_inconsistent_turn():
@@ -108,7 +108,9 @@ def test_wrong_types_missing_and_extra_keys_and_inconsistent_turn():
     assert any(p.startswith("chance:") for p in _problems(data))
 
 
-@pytest.mark.parametrize("text", ["", "[]", "{}", "nul", '{"format": 1, "game": "ruins_of_mars"}', "x" * 10])
+@pytest.mark.parametrize("text", ["", "[]", "{}", "nul", "x" * 10,
+                                  '{"format": 1, "game": "ruins_of_mars"}',    # format 1 (still read): empty
+                                  '{"format": 2, "game": "ruins_of_mars"}'])
 def test_garbage_text(text):
     with pytest.raises(PositionError) as e:
         game.from_json(text)
@@ -163,10 +165,11 @@ _PY_LIST = re.compile(r"\[[^\]]*, [^\]]*\]")   # "[0, 2, 3]": a Python list (pat
 
 
 def _refused(state):
-    """The problems from_json lists for `state`'s JSON: they are exactly the shared invariants' list."""
+    """The problems from_json lists for `state`'s JSON: they are exactly the shared invariants' list (in the
+    words of format 2, which the JSON is written in)."""
     with pytest.raises(PositionError) as e:
         game.from_json(state.to_json())
-    assert e.value.problems == invariants.problems(state)
+    assert e.value.problems == readable.in_format_2(invariants.problems(state), state)
     for p in e.value.problems:
         assert not _PY_LIST.search(p), p
     return e.value.problems
@@ -184,7 +187,7 @@ def test_acted_at_the_transfer_step_is_refused():
 
 def test_an_open_deck_at_the_transfer_step_is_refused():
     assert _refused(_at_transfer(search=2)) == [
-        "search: 2 in step transfer, but a deck is searched only in Step 6: set it to 0"]
+        "search: 2 in step transfer, but a deck is searched only in Step 6: set it to null"]
     # both at once: every problem is listed
     assert [p.split(":")[0] for p in _refused(_at_transfer(acted=True, search=2))] == ["acted", "search"]
 
@@ -208,7 +211,7 @@ def test_a_missing_tech_says_where_to_put_it_back():
     s = fixture()
     deck = s.decks[1]
     probs = _refused(s._replace(decks=(s.decks[0], deck[1:], s.decks[2])))
-    assert probs == [f"techs: every Tech must be in exactly one place (decks, display, boards, removed): 47 found "
+    assert probs == [f"position: every Tech must be in exactly one place (decks, display, boards, removed): 47 found "
                      f"for 48; {deck[0]} is in no place (put it back in its Level's deck)"]
 
 
@@ -216,8 +219,9 @@ def test_an_empty_site_that_the_reallocation_does_not_deal_to_next_is_refused():
     """Found by fuzzing: play went on and ended the reallocation with the Dormitory still empty."""
     s = fixture(step="reallocate", rover=0, acted=True, chance="draw_tile")._replace(to_move=CHANCE)
     s = s._replace(sites=((), (5, 7), (0, 1), (), (4, 6)), facedown=(2, 3, 8, 9, 10), realloc_to=0)
-    assert _refused(s) == ["sites[3]: the Dormitory is empty, but the next face-down tile goes to the Wasteland "
-                           "(realloc_to 0): only the Site a reallocation deals to next can be empty"]
+    assert _refused(s) == ["sites.Dormitory: the Dormitory is empty, but the next face-down tile goes to the "
+                           "Wasteland (realloc_to \"Wasteland\"): only the Site a reallocation deals to next can "
+                           "be empty"]
     ok = s._replace(sites=((), (5, 7), (0, 1), (2, 3), (4, 6)), facedown=(8, 9, 10))
     assert roundtrip(ok).legal_actions()
 
@@ -241,7 +245,8 @@ def test_more_wrench_uses_than_wrench_icons_is_refused():
 
 def test_the_wasteland_die_away_from_the_wasteland_is_refused():
     s = fixture(step="transfer", rover=2, chance="wasteland_die")._replace(to_move=CHANCE)
-    assert _refused(s) == ["chance: the Wasteland die is rolled only with the Rover on the Wasteland (rover is 2)"]
+    assert _refused(s) == ["chance: the Wasteland die is rolled only with the Rover on the Wasteland "
+                           "(rover is \"Workshop\")"]
 
 
 def test_a_deal_with_every_character_given_is_refused():
@@ -253,7 +258,7 @@ def test_a_deal_with_every_character_given_is_refused():
 def test_ability_keys_must_match_the_board_and_the_character():
     s = fixture(characters=("Doctor", "Miner"))
     assert _refused(s._replace(used=("tech:L1-01",))) == [
-        "used[0]: \"tech:L1-01\": L1-01 is not on Player 1's Tech board"]
+        "used[0]: \"tech:L1-01 Dust Filter\": L1-01 is not on Player 1's Tech board"]
     assert _refused(s._replace(used=("stow",))) == ["used[0]: \"stow\" is the Stowaway's ability"]
     assert _refused(s._replace(used=("power",)))[0].startswith('used[0]: "power" is not an ability key')
     roundtrip(s._replace(used=("char",)))
@@ -267,7 +272,7 @@ def test_the_end_of_the_game_must_match_the_boards():
         for row, cid in enumerate(s.decks[level][:3]):
             s = give_tech(s, 1, cid, row)
     s = player(s, 1, languages=(6, 6, 0, 0, 0))
-    assert any(p.startswith("end_turns: -1, but Player 2 completed a 9th Tech") for p in _refused(s))
+    assert any(p.startswith("end_turns: null, but Player 2 completed a 9th Tech") for p in _refused(s))
     roundtrip(s._replace(end_turns=1))
     # during Player 2's own turn the 9 Techs are a what-if the turn's end will act on: it loads
     roundtrip(s._replace(current=1, to_move=1))
@@ -310,10 +315,13 @@ def test_every_integer_field_refuses_a_bool_and_a_float(players):
     base = json.loads(s.to_json())
     paths = [p for p in _int_paths(base) if p not in ("format",)]
     assert "to_move" in paths or s.to_move == CHANCE
-    assert {"seed", "rover", "current", "end_turns", "options.hourglass", "boards[0].resources[3]"} <= set(paths)
-    for path in paths:
+    assert {"seed", "current", "options.hourglass", "boards[0].resources.Oxygen"} <= set(paths)
+    # format 2 writes these by name or as null for none (format 1: integers); a bool or a float is refused too
+    named = ["rover", "end_turns", "realloc_to", "solo_die", "search", "options.first_player"]
+    for path in paths + named:
         node, key = _parent(base, path)
-        for wrong in (bool(node[key]), float(node[key])):
+        value = node[key] if type(node[key]) is int else 1
+        for wrong in (bool(value), float(value)):
             data = json.loads(json.dumps(base))
             node, key = _parent(data, path)
             node[key] = wrong
