@@ -69,7 +69,7 @@ def test_random_game_meets_the_contract(name, players):
             text = state.to_json()
             again = game.from_json(text)
             assert again == state and again.to_json() == text
-            assert json.loads(text)["format"] == 1
+            assert json.loads(text)["format"] == 2
             assert isinstance(state.score(), ScoreSheet)
             for p in range(len(state.players)):
                 state.view(p)
@@ -111,7 +111,7 @@ def test_from_json_refuses_garbage(name):
     game = mars_rules.load(name)
     text = game.new_game(players=game.PLAYER_COUNTS[-1], seed=1).to_json()
     data = json.loads(text)
-    cases = ["", "[]", "{}", text[:-1], json.dumps({**data, "format": 2}), json.dumps({**data, "game": "chess"}),
+    cases = ["", "[]", "{}", text[:-1], json.dumps({**data, "format": 3}), json.dumps({**data, "game": "chess"}),
              json.dumps({**data, "surprise": 1}), json.dumps({k: v for k, v in data.items() if k != "players"})]
     for bad in cases:
         with pytest.raises(PositionError) as e:

@@ -50,6 +50,7 @@ from mars_rules.core import CHANCE, PositionError  # noqa: F401  (PositionError:
 from mars_rules.core.builder import PositionBuilder
 
 from . import data as D
+from .readable import blueprint_name
 from .invariants import ACTION_STEPS, PHASE_STEPS, USE_STEPS, constructed, mission_events
 from .setup import DECK_INDEX
 
@@ -511,11 +512,6 @@ class Builder(PositionBuilder):
         decks = s.decks[:5] + (tuple(sorted(deck - set(cards))),) + s.decks[6:]
         self.state = s._replace(missions=missions, decks=decks)
         return self
-
-
-def blueprint_name(card) -> str:
-    """The name the builder gives a Blueprint card: "Generator L1 crystal" (its Building, Level, gain)."""
-    return f"{D.BUILDING_NAME[card[0]]} L{card[1]} {card[2]}"
 
 
 _DECK = {"Blueprint": DECK_INDEX["blueprint"], "Scientist": DECK_INDEX["scientist"],

@@ -1,21 +1,28 @@
 """Positions as JSON: `to_dict(state)` and `from_json(text)` (every problem listed).
 
-Format 1: {"format": 1, "game": "on_mars", <every State field>}; hexes are [q, r] lists, players are
-objects with the Player fields. `from_json(t).to_json() == t` to the byte. A game played with its own card
-lists ends with "cards": {<list name>: [card, ...], ...} holding the lists that differ from the built-in
-ones (the JSON card-file shape of `data.load_cards`); without it the position uses the built-in lists.
+Format 2 (written): the State's fields under their format-1 names, in words a person reads: cards,
+Building types and Tech tiles by name, counts keyed by Resource, item, Tech or LSS track, rows as objects,
+null for "none" (`readable` writes and reads it; docs/positions/on_mars.md and position.schema.json
+describe it). Format 1 (still read): the fields with their internal codes (card ids, -1 for none, rows as
+lists). `from_json(t).to_json() == t` to the byte for format-2 text. A game played with its own card lists
+ends with "cards": {<list name>: [card, ...], ...} holding the lists that differ from the built-in ones
+(the JSON card-file shape of `data.load_cards`); without it the position uses the built-in lists.
 
-`from_json` reads the types and ranges of every field first (the player names as `new_game` takes them,
-every integer a JSON integer, never true/false or 1.0), then lists every rule the position breaks with
-`invariants.problems`, the same list the property tests check after every action. It raises only
-PositionError (`core.reads_positions`). One player's view (`state.view(p)`, hidden cards as -1) is for
-looking and does not load.
+`from_json` reads the types and ranges of every field first (format 2 is turned into format 1, every bad
+name reported with its format-2 path, then one reader checks the rest: the player names as `new_game` takes
+them, every integer a JSON integer, never true/false or 1.0), then lists every rule the position breaks with
+`invariants.problems`, the same list the property tests check after every action; a format-2 position's
+problems name format-2 paths (`readable.translate`). It raises only PositionError
+(`core.reads_positions`). One player's view (`state.view(p)`, hidden cards as null) is for looking and does
+not load.
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
+from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
+from mars_rules.core.positions import json_words
 
 from . import data as D
+from . import readable
 from .invariants import DECKS, order_problems, problems, show, show_hex
 from .state import STEP, Player, State
 
@@ -42,7 +49,10 @@ def _j(v):
     return v
 
 
-def to_dict(state) -> dict:
+def to_dict(state, fmt: int = readable.FORMAT) -> dict:
+    """The position as a dict of JSON values: format 2 (`readable.write`), or format 1 with `fmt=1`."""
+    if fmt == readable.FORMAT:
+        return readable.write(state)
     d = {"format": 1, "game": "on_mars"}
     for name in State._fields:
         v = getattr(state, name)
@@ -89,31 +99,61 @@ def _record(c, x, path, size, shape) -> bool:
 
 @reads_positions
 def from_json(text) -> State:
-    """A position from its JSON text, or PositionError listing every problem: the types and ranges of every
-    field first, then every rule the position breaks (`invariants.problems`, the list the property tests
-    check after every action)."""
-    data = parse_position(text, "on_mars")
+    """A position from its JSON text (format 2, or format 1), or PositionError listing every problem: the
+    types, names and ranges of every field first, then every rule the position breaks
+    (`invariants.problems`, the list the property tests check after every action)."""
+    data = parse_position(text, "on_mars", formats=FORMATS)
+    cards = _cards(data)
     c = Checker()
+    if data["format"] == 1:
+        state = _read(data, c, cards)
+        c.done()
+        found = problems(state)
+        if found:
+            raise PositionError(found)
+        return state
+    words = Checker()
+    d, flagged = readable.read(data, cards, words)
+    state = _read(d, c, cards, view_hint=False)
+    found = words.problems + [line for line in (readable.translate(x, cards) for x in c.problems)
+                              if not readable.under(line, flagged)]
+    if found or state is None:
+        raise PositionError(found or ["position: could not be read"])
+    found = problems(state)
+    if found:
+        raise PositionError([readable.translate(x, cards) for x in found])
+    return state
+
+
+def _cards(data):
+    """The card lists of the position: its own ("cards") or the built-in ones."""
+    if "cards" not in data:
+        return D.DEFAULT_CARDS
+    if not isinstance(data["cards"], dict):
+        raise PositionError([f"cards: {json_words(data['cards'])} is not an object (card list name -> cards)"])
+    try:
+        cards = D.Cards(D.load_cards(data["cards"]))
+    except (ValueError, TypeError) as e:
+        raise PositionError([f"cards: {e}"]) from None
+    return D.DEFAULT_CARDS if cards.default else cards
+
+
+def _read(data, c, cards, view_hint=True):
+    """The State of a format-1 dict, or None with the problems of its types and ranges in `c` (the rules it
+    breaks are `invariants.problems`' to find)."""
     schema = _SCHEMA
     if "cards" in data:
         schema = dict(_SCHEMA, cards=dict)
     d = c.obj(data, "position", schema)
-    c.done()
-    cards = D.DEFAULT_CARDS
-    if "cards" in d:
-        try:
-            cards = D.Cards(D.load_cards(d["cards"]))
-        except (ValueError, TypeError) as e:
-            c.fail("cards", str(e))
-            c.done()
-        if cards.default:
-            cards = D.DEFAULT_CARDS
+    if not c.ok():
+        return None
     names = c.names(d["players"], "players")
     n = len(names)
     if n not in PLAYERS:
         c.fail("players", f"{n} players; On Mars is for 2, 3 or 4")
-        c.done()
-    _view_hint(c, d)
+        return None
+    if view_hint:
+        _view_hint(c, d)
     c.int_in(d["draws"], "draws", 0, None)
     c.one_of(d["step"], "step", tuple(STEP))
     c.one_of(d["phase"], "phase", PHASES)
@@ -188,8 +228,9 @@ def from_json(text) -> State:
     pieces = []
     for i, raw in enumerate(c.list_of(d["pieces"], "pieces", dict, n)):
         pieces.append(_player(c, raw, f"pieces[{i}]", n, cards))
-    c.done()
-    state = State(
+    if not c.ok():
+        return None
+    return State(
         players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=to_move,
         events=tuple(d["events"]), active=d["active"], round=d["round"], phase=d["phase"],
         end_triggered=d["end_triggered"], final_round=d["final_round"], order=_t(d["order"]), done=_t(d["done"]),
@@ -202,10 +243,6 @@ def from_json(text) -> State:
         exec_used=d["exec_used"], pay_left=d["pay_left"], used=d["used"], allow=d["allow"], moves=_t(moves),
         choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces),
         cards=cards)
-    found = problems(state)
-    if found:
-        raise PositionError(found)
-    return state
 
 
 def _view_hint(c, d):

@@ -8,7 +8,7 @@ import pytest
 
 from mars_rules.core import PositionError
 from mars_rules.on_mars import data as D
-from mars_rules.on_mars import from_json, new_game
+from mars_rules.on_mars import codec, from_json, new_game
 
 MY_CARDS = {
     "missions": [["Scouts", "claim", 1], ["Miners", "construct:mine", 1], ["Scholars", "tech", 1]],
@@ -108,11 +108,21 @@ def test_bad_cards_in_a_position_are_listed():
     bad = dict(d, cards=[1, 2])
     with pytest.raises(PositionError):
         from_json(json.dumps(bad))
-    # a card id beyond the game's own (shorter) list
-    bad = dict(d, missions=[[7, 0]] + d["missions"][1:])
+    # a card beyond the game's own (shorter) list: a built-in Mission's name, or (format 1) its id
+    bad = dict(d, missions=[{"card": "Power Grid", "contributions": 0}] + d["missions"][1:])
+    with pytest.raises(PositionError) as e:
+        from_json(json.dumps(bad))
+    assert any(p.startswith("missions[0].card") for p in e.value.problems)
+    d1 = codec.to_dict(s, 1)
+    bad = dict(d1, missions=[[7, 0]] + d1["missions"][1:])
     with pytest.raises(PositionError) as e:
         from_json(json.dumps(bad))
     assert any(p.startswith("missions[0]") for p in e.value.problems)
-    # the same card ids without the custom lists are read against the built-in ones
-    plain = {k: v for k, v in d.items() if k != "cards"}
+    # without the custom lists a position is read against the built-in ones: format-1 card ids load so,
+    # format-2 names of the custom lists are refused, each naming its path
+    plain = {k: v for k, v in d1.items() if k != "cards"}
     assert from_json(json.dumps(plain)).cards is D.DEFAULT_CARDS
+    with pytest.raises(PositionError) as e:
+        from_json(json.dumps({k: v for k, v in d.items() if k != "cards"}))
+    assert any(p.startswith("missions[0].card: \"Scouts\"") or p.startswith("missions[0].card: \"Miners\"")
+               or p.startswith("missions[0].card: \"Scholars\"") for p in e.value.problems)

@@ -41,7 +41,9 @@ def test_missing_and_extra_keys_are_all_listed():
 
 
 def test_bad_values_are_all_listed():
-    got = problems(edited(level=9, lss=[1, 1, 1], step="nap", order=[0, 0]))
+    orbit_1 = {"side": "orbit", "space": 1}
+    got = problems(edited(level=9, lss={"Generator": 1, "Water Extractor": 1, "Greenhouse": 1}, step="nap",
+                          order=[orbit_1, orbit_1]))
     assert any(p.startswith("level") for p in got)
     assert any(p.startswith("lss") for p in got)
     assert any(p.startswith("step") for p in got)
@@ -56,7 +58,7 @@ def test_impossible_positions():
     assert any("Crystals" in p for p in got)
     assert any("Colonists counted" in p for p in got)
     d = json.loads(new_game().to_json())
-    d["pieces"][0]["lab"].append(["shelter", "bottom", 1])
+    d["pieces"][0]["lab"].append({"tech": "Shelter", "row": "bottom", "column": 1})
     assert any("two Tech tiles of one type" in p for p in problems(json.dumps(d)))
 
 
@@ -97,7 +99,7 @@ import random  # noqa: E402
 import re  # noqa: E402
 
 from mars_rules.core import CHANCE  # noqa: E402
-from mars_rules.on_mars import codec, invariants, scenario  # noqa: E402
+from mars_rules.on_mars import codec, invariants, readable, scenario  # noqa: E402
 from mars_rules.on_mars import data as D  # noqa: E402
 from mars_rules.on_mars.invariants import problems as invariant_problems  # noqa: E402
 
@@ -128,8 +130,10 @@ def refused(data, field):
 
 
 def test_null_in_nested_fields_is_refused():
-    for path in (("buildings", 0, 2), ("pieces", 1, "lab", 0, 2), ("tiles", 0), ("missions", 0, 0),
-                 ("pieces", 0, "bots", 0), ("pieces", 2, "res", 3), ("decks", 0, 0), ("slots", 1)):
+    # (format 2: null is "none" in a Building's owner, blueprint and miner, so its type is nulled instead)
+    for path in (("buildings", 0, "building"), ("pieces", 1, "lab", 0, "column"), ("tiles", 0), ("missions", 0, "card"),
+                 ("pieces", 0, "bots", 0), ("pieces", 2, "res", "oxygen"), ("decks", "blueprints", 0),
+                 ("slots", "blueprint")):
         d = mid_game()
         parent = d
         for key in path[:-1]:
@@ -141,10 +145,10 @@ def test_null_in_nested_fields_is_refused():
 
 
 def test_a_card_numbered_minus_one_is_refused():
-    for i in range(6):
+    for key in readable.DECK_KEYS:
         d = mid_game()
-        d["decks"][i] = [-1] + d["decks"][i]
-        refused(d, f"decks[{i}][0]")
+        d["decks"][key] = [-1] + d["decks"][key]
+        refused(d, f"decks.{key}[0]")
     d = mid_game()
     d["pieces"][0]["goals"] = [-1]
     refused(d, "pieces[0].goals[0]")
@@ -166,7 +170,7 @@ def test_every_integer_field_refuses_true_and_floats():
     d0 = mid_game()
     for key in ("seed", "draws", "active", "round", "level", "remaining", "supply", "pay_left", "used", "allow",
                 "choices", "tile", "shuttle_pos"):
-        for bad in (float(d0[key]), True):
+        for bad in (float(d0[key] or 0), True):  # (format 2: `tile` is a Discovery tile's name or null)
             refused(dict(d0, **{key: bad}), key)
     for key in ("crystals", "lq", "depot_ships", "op"):
         d = mid_game()
@@ -214,21 +218,22 @@ def test_a_crystal_only_lies_where_the_map_starts_with_one():
 
 def test_totals_of_the_box_say_what_would_make_them_consistent():
     s = reach("turn")
-    got = refused(s._replace(supply=s.supply + 2), "Crystals")
+    got = refused(s._replace(supply=s.supply + 2), "position: Crystals")
     assert any(p.endswith("lower `supply` by 2") for p in got)
-    got = refused(s._replace(supply=s.supply - 1), "Crystals")
+    got = refused(s._replace(supply=s.supply - 1), "position: Crystals")
     assert any(p.endswith("raise `supply` by 1") for p in got)
     pl = s.pieces[1]._replace(reserve=s.pieces[1].reserve + 3)
     got = refused(s._replace(pieces=(s.pieces[0], pl) + s.pieces[2:]), "pieces[1]")
     assert any("lower `pieces[1].reserve` by 3" in p for p in got)
     grid = (s.tech_grid[0] - 1,) + s.tech_grid[1:]
-    assert any("raise `tech_grid[0]` by 1" in p for p in refused(s._replace(tech_grid=grid), "tech_grid[0]"))
+    assert any("raise `tech_grid.Mine` by 1" in p for p in refused(s._replace(tech_grid=grid), "tech_grid.Mine"))
 
 
 def test_cards_and_tiles_are_in_one_place_at_most():
     s = reach("turn")
     got = refused(s._replace(decks=(tuple(sorted(s.decks[0] + (s.bp_display[0],))),) + s.decks[1:]), "bp_display")
-    assert got == [f"bp_display: blueprint card {s.bp_display[0]} is also in decks[0]: keep it in one place"]
+    name = readable.labels(s.cards)["blueprints"][s.bp_display[0]]
+    assert got == [f'bp_display: blueprint card "{name}" is also in decks.blueprints: keep it in one place']
     pl = s.pieces[0]._replace(contracts=(s.con_display[0],))
     assert any("contract card" in p for p in refused(s._replace(pieces=(pl,) + s.pieces[1:]), "pieces[0].contracts"))
     tiles = s.tiles + (((2, 2), "discovery", s.decks[3][0]),)
@@ -237,7 +242,7 @@ def test_cards_and_tiles_are_in_one_place_at_most():
 
 def test_the_colony_counters_follow_the_pieces():
     s = reach("turn")
-    refused(s._replace(lss=(2, 1, 1, 1)), "lss[0]")          # no Generator was constructed
+    refused(s._replace(lss=(2, 1, 1, 1)), "lss.Generator")   # no Generator was constructed
     refused(s._replace(level=2), "level")
     refused(s._replace(remaining=1), "remaining")
     refused(s._replace(end_triggered=True), "end_triggered")
@@ -303,7 +308,8 @@ def test_from_json_lists_exactly_the_shared_invariants():
     s = reach("resource")
     bad = s._replace(supply=s.supply + 1, level=3, resume="")
     expected = invariant_problems(bad)
-    assert expected and problems(bad.to_json()) == expected
+    assert expected and problems(json.dumps(codec.to_dict(bad, 1))) == expected     # format 1: as they are
+    assert problems(bad.to_json()) == [readable.translate(p, bad.cards) for p in expected]  # format 2: its paths
     assert codec.problems is invariants.problems
     from tests.on_mars import test_properties
     assert test_properties.problems is invariants.problems
