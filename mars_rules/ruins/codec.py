@@ -1,23 +1,27 @@
 """Positions as JSON (`to_dict`, `from_json`) and players' views (`view`).
 
-The JSON object has "format": 1, "game": "ruins" and one key per State field (`rank` and `wild` are
-derived and not written). "cards" is "default" or the full card data (schema: data.cards_to_dict),
-so a game made with a user's cards reloads with the same cards. A ruin record is
-[night 0/1, claim owner seat or -1, top, middle, bottom discovery id or -1].
+`to_dict` writes format 2, the readable one (mars_rules.ruins.readable; docs/positions/ruins.md and
+position.schema.json document it): "format": 2, "game": "ruins" and one key per State field (`rank` and
+`wild` are derived and not written), cards by name, null for "none". "cards" is "default" or the full
+card data (schema: data.cards_to_dict), so a game made with a user's cards reloads with the same cards.
 
-`from_json` refuses what cannot happen, listing every problem with its field path: first the JSON
-shapes and types (every integer a true integer: no bool, no float; one entry per player; the player
-names), then `invariants.problems` on the State, the one list of invariants the property tests also
-check after every action (so a position that loads is one the rules can continue from).
+`from_json` reads format 2 and format 1 (the State's fields under their names, integer ids, a ruin
+record [night 0/1, claim owner seat or -1, top, middle, bottom discovery id or -1]). Format 2 is first
+translated into the format-1 dict (readable.to_format1: every bad name with its format-2 path); then one
+reader refuses what cannot happen, listing every problem with its field path: first the JSON shapes and
+types (every integer a true integer: no bool, no float; one entry per player; the player names), then
+`invariants.problems` on the State, the one list of invariants the property tests also check after
+every action (so a position that loads is one the rules can continue from); for format-2 text its
+messages name format-2 paths (readable.format2_problems).
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
+from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
 from mars_rules.core.state import check_seat
 
-from . import invariants
+from . import invariants, readable
 from .crafting import rank_and_wild
-from .data import DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, RUIN_COUNT, cards_to_dict, check_cards
+from .data import DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, RUIN_COUNT, Cards, cards_to_dict, check_cards
 from .state import HIDDEN, SECRET, UNDECIDED, State
 
 _LISTS = ("used", "deck", "trick", "last_play", "passed", "selection", "market", "ddeck", "torches",
@@ -32,31 +36,31 @@ _KEYS = {"format": int, "game": str, "players": list, "seed": int, "draws": int,
 
 
 def to_dict(s) -> dict:
-    out = {"format": 1, "game": "ruins"}
-    for key in _KEYS:
-        if key in ("format", "game"):
-            continue
-        v = getattr(s, _FIELD.get(key, key))
-        if key == "cards":
-            v = "default" if v == DEFAULT_CARDS else cards_to_dict(v)
-        elif key in ("ruins", "hands", "results"):
-            v = [list(x) for x in v]
-        elif isinstance(v, tuple):
-            v = list(v)
-        out[key] = v
-    return out
+    """The position in format 2 (mars_rules.ruins.readable)."""
+    cards = s.cards
+    return readable.to_dict(s, "default" if cards is DEFAULT_CARDS or cards == DEFAULT_CARDS else
+                            cards_to_dict(cards))
 
 
 @reads_positions
 def from_json(text) -> State:
-    """A position from JSON text; PositionError lists every problem (never another exception).
+    """A position from JSON text in format 2 or 1; PositionError lists every problem (never another
+    exception).
 
-    Two passes: the JSON shapes and types (every key, every integer a true integer: no bool, no float;
-    one entry per player; card data), then `invariants.problems` on the State (every value and every
-    consistency rule, the same list the property tests check after every action).
+    Format 2 is translated into format 1 first (every bad name or value reported with its format-2
+    path). Then two passes: the JSON shapes and types (every key, every integer a true integer: no bool,
+    no float; one entry per player; card data), then `invariants.problems` on the State (every value and
+    every consistency rule, the same list the property tests check after every action).
     """
-    data = parse_position(text, "ruins")
+    data = parse_position(text, "ruins", formats=FORMATS)
     c = Checker()
+    if data["format"] == 1:
+        return _read(data, c, None)
+    return _read(readable.to_format1(data, c), c, readable.format2_problems)
+
+
+def _read(data, c, words) -> State:
+    """The State of a format-1 dict; `words` rewrites the invariants' problems (format 2), or None."""
     d = c.obj(data, "position", _KEYS)
     if len(d) != len(_KEYS):
         c.done()
@@ -65,7 +69,9 @@ def from_json(text) -> State:
     if not 2 <= n <= 5:
         c.fail("players", f"{n} players; Ruins is for 2 to 5")
         c.done()
-    cards = DEFAULT_CARDS if d["cards"] == "default" else check_cards(d["cards"], c, "cards")
+    cards = d["cards"]
+    if cards.__class__ is not Cards:  # format 2 gives the card set it has read already
+        cards = DEFAULT_CARDS if cards == "default" else check_cards(cards, c, "cards")
     tm = d["to_move"]
     if tm is not None and tm != CHANCE:
         c.is_type(tm, "to_move", int)
@@ -108,7 +114,7 @@ def from_json(text) -> State:
                   results=tuple(tuple(r) for r in results), viewer=d["viewer"])
     found = invariants.problems(state)
     if found:
-        raise PositionError(found)
+        raise PositionError(words(found) if words else found)
     return state
 
 

@@ -9,6 +9,7 @@ import pytest
 import mars_rules.ruins as ruins
 from mars_rules.core import CHANCE, PositionError
 from mars_rules.ruins import invariants
+from mars_rules.ruins.readable import RUIN_NAMES, format2_problems
 
 from .test_properties import check
 
@@ -45,7 +46,13 @@ def refused(data) -> list:
 
 
 def as_dict(s) -> dict:
+    """The position's format-2 dict (cards by name: see mars_rules.ruins.readable)."""
     return json.loads(s.to_json())
+
+
+def in_id_order(names) -> list:
+    """Ruin or discovery names ("#12 day 3", "#5 top +2 rank") sorted as the game keeps them: by id."""
+    return sorted(names, key=lambda name: int(name[1:].split()[0]))
 
 
 def problem(problems, start: str) -> str:
@@ -70,29 +77,31 @@ def test_every_player_is_seated_in_rounds_1_to_4_even_during_the_claim_step():
     s = find(4, lambda s: s.step == "claim")
     d = as_dict(s)
     q = (s.to_move + 1) % 4
-    d["seated"][q] = 0  # the play's forced draws and the next turn would look for a seat that is not there
+    d["seated"][q] = False  # the play's forced draws and the next turn would look for a seat that is not there
     text = problem(refused(d), f"seated[{q}]:")
-    assert "set it to 1" in text
+    assert "set it to true" in text
 
 
-def test_resume_holds_integers_not_floats_or_bools():
+def test_resume_holds_a_seat_and_a_flag_not_floats_or_integers():
+    """Format 2 writes format 1's ["next", seat, 0/1] as {"after": seat, "skip": true/false}."""
     s = find(3, lambda s: len(s.resume) == 3)
     d = as_dict(s)
-    d["resume"][1] = float(s.resume[1])
-    assert "not an integer" in problem(refused(d), "resume[1]:")
+    assert d["resume"] == {"after": s.resume[1], "skip": bool(s.resume[2])}
+    d["resume"]["after"] = float(s.resume[1])
+    assert "not an integer" in problem(refused(d), "resume.after:")
     d = as_dict(s)
-    d["resume"][2] = bool(s.resume[2])
-    assert "not an integer" in problem(refused(d), "resume[2]:")
+    d["resume"]["skip"] = s.resume[2]  # 0/1 is format 1's flag: format 2 holds true/false
+    assert "not true or false" in problem(refused(d), "resume.skip:")
     d = as_dict(s)
-    d["resume"][1] = (s.resume[1] + 1) % 3  # a seat, but not the one who just played
-    assert f"set it to {s.last_player}" in problem(refused(d), "resume[1]:")
+    d["resume"]["after"] = (s.resume[1] + 1) % 3  # a seat, but not the one who just played
+    assert f"set it to {s.last_player}" in problem(refused(d), "resume.after:")
 
 
 def test_a_ruin_is_chosen_once():
     s = find(3, lambda s: s.step == "lead" and not s.selection)
     d = as_dict(s)
     x = s.hands[s.to_move][0]
-    d["selection"] = [x, x]
+    d["selection"] = [RUIN_NAMES[x], RUIN_NAMES[x]]
     assert f"ruin {x} is listed twice" in problem(refused(d), "selection:")
 
 
@@ -138,16 +147,17 @@ def test_night_flips_are_chosen_in_turn_so_the_later_players_are_undecided():
     assert s.to_move in undecided
     d = as_dict(s)
     q = undecided[-1]
-    d["flips"][q] = -1  # "no flip": the flip step would end before this player chose
+    assert d["flips"][q] == "undecided"
+    d["flips"][q] = None  # "no flip": the flip step would end before this player chose
     text = problem(refused(d), f"flips[{q}]:")
-    assert "set it to -2" in text
+    assert 'set it to "undecided"' in text and text.startswith(f"flips[{q}]: null,")
 
 
 def test_a_player_who_has_not_gone_out_holds_ruins():
     s = find(3, lambda s: s.step == "lead" and not s.out and len(s.hands[(s.to_move + 1) % 3]) >= 1)
     d = as_dict(s)
     q = (s.to_move + 1) % 3
-    d["deck"] = sorted(d["deck"] + d["hands"][q])
+    d["deck"] = in_id_order(d["deck"] + d["hands"][q])
     d["hands"][q] = []  # they could never play again: a lead by them would be a dead end
     assert "has not gone out" in problem(refused(d), f"hands[{q}]:")
 
@@ -155,8 +165,8 @@ def test_a_player_who_has_not_gone_out_holds_ruins():
 def test_the_market_is_full_outside_a_turn_while_the_discovery_deck_has_cards():
     s = find(3, lambda s: s.step == "lead" and s.ddeck)
     d = as_dict(s)
-    d["ddeck"] = sorted(d["ddeck"] + [d["market"][0]])
-    d["market"][0] = -1
+    d["ddeck"] = in_id_order(d["ddeck"] + [d["market"][0]])
+    d["market"][0] = None  # an empty slot
     assert "refilled" in problem(refused(d), "market:")
 
 
@@ -168,7 +178,8 @@ def test_a_selection_that_cannot_become_a_play_is_refused():
     if s.wild[low] or s.wild[high]:
         pytest.skip("a wild ruin fits any set")
     d = as_dict(s)
-    d["selection"] = [low, high]  # two ranks and no torch to change one: "done" would lead to a dead end
+    d["selection"] = [RUIN_NAMES[low], RUIN_NAMES[high]]  # two ranks and no torch to change one: "done" would
+    # lead to a dead end
     assert "cannot become a lead" in problem(refused(d), "selection:")
 
 
@@ -227,7 +238,21 @@ def _int_leaves(node, path=()):
 
 
 def _path_words(path) -> str:
-    return path[0] + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path[1:])
+    """A format-2 path: `hands[0][2]`, `resume.after`, `ruins["#13 day 3"].claim` (a key that is a name)."""
+    return path[0] + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" if k.isidentifier() else
+                             f'[{json.dumps(k)}]' for k in path[1:])
+
+
+def _name_leaves(node, path=()):
+    """The card names of a format-2 dict ("#12 day 3", "#5 top +2 rank"), keys excluded."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _name_leaves(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _name_leaves(v, path + (i,))
+    elif isinstance(node, str) and node.startswith("#"):
+        yield path, node
 
 
 def _set(data, path, value):
@@ -237,16 +262,27 @@ def _set(data, path, value):
 
 
 def test_every_integer_refuses_a_float_and_a_bool_naming_its_path():
-    s = find(3, lambda s: s.step == "draw" and s.results)
+    """Format 2 writes cards by name, so it holds fewer integers than format 1 (which had more than 300
+    here): every integer, and every card name, refuses a float and a bool naming its format-2 path."""
+    s = find(3, lambda s: s.step == "draw" and s.results and any(r[1] >= 0 for r in s.ruins))
     base = as_dict(s)
     leaves = [(p, v) for p, v in _int_leaves(base) if p[0] not in ("format",)]
-    assert len(leaves) > 300
+    assert len(leaves) > 30 and any(p[0] == "ruins" for p, _ in leaves) and any(p[0] == "resume" for p, _ in leaves)
     for path, v in leaves:
         for bad in ((float(v), bool(v)) if v in (0, 1) else (float(v),)):
             d = json.loads(json.dumps(base))
             _set(d, path, bad)
             text = " | ".join(refused(d))
             assert _path_words(path) in text and "not an integer" in text, (path, text)
+    names = list(_name_leaves(base))
+    assert len(names) > 100
+    for path, v in names:
+        for bad in (1.0, True):
+            d = json.loads(json.dumps(base))
+            _set(d, path, bad)
+            text = " | ".join(refused(d))
+            assert _path_words(path) + ":" in text and ("is not a ruin" in text or "is not a discovery" in text), \
+                (path, text)
 
 
 # ----- one list of invariants ----------------------------------------------------------------------------
@@ -260,7 +296,7 @@ def test_from_json_lists_exactly_the_invariants_of_the_state():
         assert expected
         with pytest.raises(PositionError) as e:
             ruins.from_json(bad.to_json())
-        assert e.value.problems == expected
+        assert e.value.problems == format2_problems(expected)  # the same list, in format-2 words
     assert invariants.problems(s) == [] and ruins.from_json(s.to_json()) == s
 
 
@@ -275,13 +311,16 @@ def test_the_codec_and_the_property_tests_call_the_same_function(monkeypatch):
         check(s)
 
 
-_PATH = re.compile(r"^(position|players|[a-z_]+)(\[\d+\]|\.[a-z_]+)*( \([a-z ]+\))?(, [a-z_]+)*: ")
+_PATH = re.compile(r'^(position|players|[a-z_]+)(\[\d+\]|\["#\d+ day \d+"\]|\.[a-z_]+)*( \([a-z ]+\))?(, [a-z_]+)*: ')
 _PYTHON_LIST = re.compile(r"\[[^\[\]]*,[^\[\]]*\]")
+_FORMAT_1 = re.compile(r"^(flips|last_player|last_rank|market|seated|resume)\b.*(to|or|\() -[123]\b"
+                       r"|^seated\[\d+\]: [01],|\]\[\d\]|\bNone\b|'chance'")
 
 
 def test_messages_name_a_field_and_never_print_a_python_list():
-    """Seeded small edits of reachable positions: every problem starts with its field path, says no bare
-    Python list, and none is the catch-all (a position the checks did not foresee)."""
+    """Seeded small edits of reachable positions: every problem starts with its format-2 field path, says
+    no bare Python list and no format-1 value (-1 for none, 0/1 flags, [i][k] record paths), and none is
+    the catch-all (a position the checks did not foresee)."""
     rng = random.Random(11)
     refusals = 0
     for players, seed in ((2, 3), (3, 5), (5, 9)):
@@ -306,6 +345,7 @@ def test_messages_name_a_field_and_never_print_a_python_list():
                         for text in e.problems:
                             assert _PATH.match(text), text
                             assert not _PYTHON_LIST.search(text), text
+                            assert not _FORMAT_1.search(text), text
                             assert "could not be read" not in text, text
             s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
     assert refusals > 200

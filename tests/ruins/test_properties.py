@@ -10,6 +10,7 @@ import mars_rules
 import mars_rules.ruins as ruins
 from mars_rules.core import CHANCE, PositionError
 from mars_rules.ruins import invariants
+from mars_rules.ruins.readable import discovery_names
 
 
 def check(s):
@@ -104,14 +105,16 @@ def test_malformed_positions_list_every_problem():
     d["torches"] = [4, 0, 3]
     d["vp"] = [11, 0, 0]
     d["hands"][0] = d["hands"][0][:-1]          # a ruin disappears
-    d["market"] = [0, 0, 1, 2]                  # a discovery twice
+    names = discovery_names(s.cards)
+    d["market"] = [names[0], names[0], names[1], names[2]]   # a discovery twice
     d["claims_left"] = [3, 2, 2]
     with pytest.raises(PositionError) as e:
         ruins.from_json(json.dumps(d))
     text = " | ".join(e.value.problems)
     for words in ("torches[0]", "vp[0]", "exactly one hand", "39 discoveries", "claims_left"):
         assert words in text
-    for bad in ("{}", "[]", "null", '{"format": 1, "game": "ruins"}'):
+    # the last two are format 1 and format 2 with every other key missing
+    for bad in ("{}", "[]", "null", '{"format": 1, "game": "ruins"}', '{"format": 2, "game": "ruins"}'):
         with pytest.raises(PositionError):
             ruins.from_json(bad)
 
