@@ -1,28 +1,41 @@
-"""Positions as JSON: `to_dict(state)` and `from_json(text)` (every problem listed, then rule checks).
+"""Positions as JSON: `to_dict(state)` writes format 2, `from_json(text)` reads formats 2 and 1 (every
+problem listed, then the rules' checks).
 
-The keys (format 1): "players" (names, seat 0 the oldest), "seed" and "draws" (the chance stream),
-"step" (a TURN_STEPS key), "to_move" (a seat, "chance" or null), "events", "target" (10/12/15),
-"turn_limit", "round", "active" (whose turn), "colonies" (one object per seat: "hand" 5 counts in the
-order iron, carbon, silicon, water, oxygen; "mines" materials; "plants", "silos", "comm", "mil", "rnd",
-"port" levels built; "habs" 0 dark / 1 dark with 3 colonists waiting / 2 powered; "staff" a bit mask
-over data.SLOTS; "housed" colonists in habitats; "contracts" indices of data.CONTRACTS; "played" and
-"kept" R&D card ids; "supremacies" event ids held; "vp" and "energy" the two cubes), "supply" and
-"reserve" (5 counts each), "mine_tiles" (5 counts), "event_deck"/"event_discard" and the R&D decks
-(copies per card, in the card set's order), "magna" (seat or -1), "card" (the card being resolved),
-"task" (the step's context), "dust", "offers", "offer" ([partner, give, ask] while an offer is open),
-"result" (winners). A position made with custom cards carries them under "cards" (absent for the
-default set). After the types and ranges, `invariants.problems` lists every rule the position breaks
-(the same list the property tests check after every action): every card, tile and colonist of the box
-accounted for, colonists only on built installations and within the habitats' room, energy within
-capacity, VP cubes the end-of-turn recounts could have set, a step that fits its task, card and offer,
-and a next move that exists.
+Format 2 (the one people read; docs/positions/mars_colony.md, position.schema.json) has the keys of
+format 1 with names for what format 1 encodes: "players" (names, seat 0 the oldest), "seed" and "draws"
+(the chance stream), "step" (a TURN_STEPS key), "to_move" (a seat, "chance" or null), "events",
+"target" (10/12/15), "turn_limit", "round", "active" (whose turn), "colonies" (one object per seat:
+"hand" cards by material {"iron": 0, ...}; "mines" materials; "plants", "silos", "comm", "mil", "rnd",
+"port" levels built; "habs" habitat states ("dark", "dark, 3 colonists waiting", "powered"); "staff"
+the staffed slots ("plant0", "mine1", "comm1", ...); "housed" colonists in the habitats; "contracts"
+("silicon-iron": silicon for iron); "played" and "kept" R&D cards and "supremacies" event cards, each
+"Name (id)"; "vp" and "energy" the two cubes), "supply", "reserve", "mine_tiles" (counts by material),
+"event_deck"/"event_discard" and the R&D decks ({"Name (id)": copies}, cards with none left out),
+"magna" (a seat or null), "card" (the card being resolved, or null), "task" (the step's context as an
+object, or null), "dust" (true: a dust storm cancels this turn's resupply), "offers", "offer" (null or
+{"partner", "give", "ask"}) and "result" (winners). A position made with custom cards carries them
+under "cards" (the card-file shape; absent for the default set).
+
+Format 1 (still read) held the State's fields as they are: "hand" 5 counts in the order of
+data.MATERIALS, "mines" and "habs" numbers, "staff" a bit mask over data.SLOTS, "contracts" indices of
+data.CONTRACTS, cards by id, decks as copies per card in the set's order, "magna" -1 for nobody, "card"
+"" for none, "task" a list, "dust" 0/1, "offer" [] or [partner, 5 counts given, 5 counts asked].
+
+Format 2 is read by translating it into format 1 (`readable.translate`, every bad name reported with its
+format-2 path) and reading that: one reader of the checks for both. After the types and ranges,
+`invariants.problems` lists every rule the position breaks (the same list the property tests check
+after every action): every card, tile and colonist of the box accounted for, colonists only on built
+installations and within the habitats' room, energy within capacity, VP cubes the end-of-turn
+recounts could have set, a step that fits its task, card and offer, and a next move that exists. Read
+from format 2, every problem line names its format-2 path (`readable.problem`).
 """
 from __future__ import annotations
 
-from mars_rules.core import CHANCE, Checker, PositionError, parse_position, reads_positions
+from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
 
-from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, MAX_HABITATS, MAX_LEVEL, MAX_MINES, SLOTS,
-                   cards_from_dict)
+from . import readable as R
+from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, MATERIALS, MAX_HABITATS, MAX_LEVEL, MAX_MINES,
+                   SLOTS, cards_from_dict)
 from .invariants import as_json, problems, show
 from .state import Colony, State
 
@@ -33,35 +46,45 @@ MAX_TURN_LIMIT = 10_000
 """The largest `turn_limit` a position (and `new_game`) accepts."""
 
 
-def _j(v):
-    if isinstance(v, tuple):
-        return [_j(x) for x in v]
-    return v
-
-
 def to_dict(s) -> dict:
-    d = {"format": 1, "game": GAME, "players": list(s.players), "seed": s.seed, "draws": s.draws,
-         "step": s.step, "to_move": s.to_move, "events": list(s.events), "target": s.target,
+    """The position in format 2 (see the module docstring)."""
+    names = R.card_names(s.cards)
+    label, decks = names.label, names.decks
+    d = {"format": 2, "game": GAME, "players": list(s.players), "seed": None if s.seed == -1 else s.seed,
+         "draws": s.draws, "step": s.step, "to_move": s.to_move, "events": list(s.events), "target": s.target,
          "turn_limit": s.turn_limit, "round": s.round, "active": s.active,
-         "colonies": [{k: _j(v) for k, v in zip(COLONY_KEYS, c)} for c in s.colonies]}
-    for k in ("supply", "reserve", "mine_tiles", "event_deck", "event_discard", "rd1_deck", "rd1_discard",
-              "rd2_deck", "rd2_discard", "magna", "card", "task", "dust", "offers", "offer", "result"):
-        d[k] = _j(getattr(s, k))
+         "colonies": [R.colony_dict(c, label) for c in s.colonies],
+         "supply": dict(zip(MATERIALS, s.supply)), "reserve": dict(zip(MATERIALS, s.reserve)),
+         "mine_tiles": dict(zip(MATERIALS, s.mine_tiles)),
+         "event_deck": R.deck_dict(s.event_deck, decks["events"]),
+         "event_discard": R.deck_dict(s.event_discard, decks["events"]),
+         "rd1_deck": R.deck_dict(s.rd1_deck, decks["rd1"]), "rd1_discard": R.deck_dict(s.rd1_discard, decks["rd1"]),
+         "rd2_deck": R.deck_dict(s.rd2_deck, decks["rd2"]), "rd2_discard": R.deck_dict(s.rd2_discard, decks["rd2"]),
+         "magna": None if s.magna == -1 else s.magna, "card": label.get(s.card, s.card) if s.card else None,
+         "task": R.write_task(s.step, s.task), "dust": _FLAG.get(s.dust, s.dust), "offers": s.offers,
+         "offer": R.offer_dict(s.offer), "result": list(s.result)}
     if s.viewer >= 0:
         d["viewer"] = s.viewer
-        d["masked"] = _j(s.masked)
+        d["masked"] = R.masked_dict(s.masked)
     if s.cards != DEFAULT_CARDS:
         d["cards"] = s.cards.to_dict()
     return d
 
 
+_FLAG = {0: False, 1: True}
+
+
 @reads_positions
 def from_json(text) -> State:
-    """A position from its JSON text, or PositionError listing every problem (types and ranges first, then
-    every rule the position breaks: see `invariants.problems`)."""
-    from . import TURN_STEPS
-    data = parse_position(text, GAME)
+    """A position from its JSON text (format 2, or format 1), or PositionError listing every problem: the
+    keys and types, then the names, values and ranges, then every rule the position breaks (see
+    `invariants.problems`). Read from format 2, each problem names its format-2 path."""
+    data = parse_position(text, GAME, formats=FORMATS)
+    if data["format"] == 2:
+        return _read_format_2(data)
     c = Checker()
+    if "viewer" in data or "masked" in data:
+        raise PositionError(["this is one player's view (hidden cards blanked), not a full position"])
     schema = {"format": int, "game": str, "players": list, "seed": int, "draws": int, "step": str,
               "to_move": None, "events": list, "target": int, "turn_limit": int, "round": int, "active": int,
               "colonies": list, "supply": list, "reserve": list, "mine_tiles": list, "event_deck": list,
@@ -70,13 +93,36 @@ def from_json(text) -> State:
               "offer": list, "result": list}
     if "cards" in data:
         schema["cards"] = dict
-    if "viewer" in data or "masked" in data:
-        raise PositionError(["this is one player's view (hidden cards blanked), not a full position"])
     d = c.obj(data, "position", schema)
     c.done()
-    cards = DEFAULT_CARDS
-    if "cards" in d:
-        cards = cards_from_dict(d["cards"], "cards")
+    cards = cards_from_dict(d["cards"], "cards") if "cards" in d else DEFAULT_CARDS
+    s = _decode(d, cards, c)
+    c.done()
+    found = problems(s)
+    if found:
+        raise PositionError(found)
+    return s
+
+
+def _read_format_2(data) -> State:
+    """Format 2 translated into format 1 and read as that; every problem line in format-2 terms."""
+    c = Checker()
+    d, cards, names = R.translate(data, c)
+    read = Checker()
+    s = _decode(d, cards, read)
+    found = c.problems + [p for p in R.paths(read.problems, names) if p not in c.problems]
+    if found:
+        raise PositionError(found)
+    found = problems(s)
+    if found:
+        raise PositionError([R.problem(p, s, names, data["task"]) for p in found])
+    return s
+
+
+def _decode(d, cards, c):
+    """The State of a format-1 dict whose keys and their JSON types are right, or None with the problems of
+    its values in `c`."""
+    from . import TURN_STEPS
     players = c.names(d["players"], "players")
     n = len(players)
     if not 2 <= n <= 4:
@@ -128,16 +174,13 @@ def from_json(text) -> State:
                             f"(each 0..{CARDS_PER_MATERIAL})")
         else:
             offer = (offer[0], tuple(offer[1]), tuple(offer[2]))
-    c.done()
-    s = State(tuple(players), d["seed"], d["draws"], d["step"], to_move, tuple(d["events"]), cards, d["target"],
-              d["turn_limit"], d["round"], d["active"], tuple(cols), five["supply"], five["reserve"],
-              five["mine_tiles"], decks["event_deck"], decks["event_discard"], decks["rd1_deck"],
-              decks["rd1_discard"], decks["rd2_deck"], decks["rd2_discard"], d["magna"], d["card"], tuple(task),
-              d["dust"], d["offers"], tuple(offer) if offer else (), tuple(result), -1, ())
-    found = problems(s)
-    if found:
-        raise PositionError(found)
-    return s
+    if not c.ok():
+        return None
+    return State(tuple(players), d["seed"], d["draws"], d["step"], to_move, tuple(d["events"]), cards, d["target"],
+                 d["turn_limit"], d["round"], d["active"], tuple(cols), five["supply"], five["reserve"],
+                 five["mine_tiles"], decks["event_deck"], decks["event_discard"], decks["rd1_deck"],
+                 decks["rd1_discard"], decks["rd2_deck"], decks["rd2_discard"], d["magna"], d["card"], tuple(task),
+                 d["dust"], d["offers"], tuple(offer) if offer else (), tuple(result), -1, ())
 
 
 def _colony(c, raw, path, ids, cards):

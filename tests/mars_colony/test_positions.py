@@ -36,12 +36,12 @@ def test_malformed_positions_list_every_problem():
     probs = bad(two)
     assert len(probs) == 2 and any("round" in p for p in probs) and any("target" in p for p in probs)
     e = json.loads(json.dumps(d))
-    e["colonies"][0]["hand"][0] += 1                      # 13 iron cards
-    e["colonies"][1]["contracts"] = [0]
-    e["colonies"][0]["contracts"] = [0]                   # one contract held twice
-    e["colonies"][0]["staff"] |= 1 << 12                  # a colonist on an unbuilt module
+    e["colonies"][0]["hand"]["iron"] += 1                 # 13 iron cards
+    e["colonies"][1]["contracts"] = ["iron-carbon"]
+    e["colonies"][0]["contracts"] = ["iron-carbon"]       # one contract held twice
+    e["colonies"][0]["staff"].append("comm1")             # a colonist on an unbuilt module
     probs = bad(e)
-    assert any(p.startswith("iron cards: 13 in play") and "lower `reserve[0]` by 1" in p for p in probs)
+    assert any(p.startswith("position: iron cards: 13 in play") and "lower `reserve.iron` by 1" in p for p in probs)
     assert any(p.startswith("colonies[1].contracts:") and "held twice" in p for p in probs)
     assert any(p.startswith("colonies[0].staff:") and "not built" in p for p in probs)
     f = json.loads(json.dumps(d))
@@ -53,7 +53,8 @@ def test_malformed_positions_list_every_problem():
     g["to_move"] = 1
     assert any(p.startswith('to_move: 1 at step event, where it is "chance"') for p in bad(g))
     assert bad(start(2, seed=1).view(0).to_json()) == [
-        "this is one player's view (hidden cards blanked), not a full position"]
+        "position: this is one player's view (`state.view(p)`, hidden cards blanked), for looking only: load the "
+        "full position (`state.to_json()`)"]
 
 
 def test_mid_turn_positions_load_hand_above_the_limit():
@@ -96,8 +97,9 @@ def test_positions_without_any_next_move_are_refused():
     d = json.loads(at(s, "discard").to_json())
     assert any(p.startswith("step: discard") and "within the hand and contract limits" in p for p in bad(d))
     d = json.loads(s.to_json())
-    d["event_discard"] = [a + b for a, b in zip(d["event_deck"], d["event_discard"])]
-    d["event_deck"] = [0] * len(d["event_deck"])
+    every = {**d["event_deck"], **d["event_discard"]}      # cards by name, the ones with no copy left out
+    d["event_discard"] = {k: d["event_deck"].get(k, 0) + d["event_discard"].get(k, 0) for k in every}
+    d["event_deck"] = {}
     assert any(p.startswith("event_deck: empty at step event") for p in bad(d))
 
 
@@ -117,7 +119,8 @@ import random  # noqa: E402
 import re  # noqa: E402
 
 from mars_rules.core import CHANCE, check_names, name_problems  # noqa: E402
-from mars_rules.mars_colony import invariants  # noqa: E402
+from mars_rules.core import Checker  # noqa: E402
+from mars_rules.mars_colony import invariants, readable  # noqa: E402
 from mars_rules.mars_colony.rules_setup import MINE_ACTIONS  # noqa: E402
 
 
@@ -242,8 +245,8 @@ def test_a_step_that_play_passes_through_is_refused():
 
 def test_the_card_being_resolved_fits_its_step():
     s = played(2, 1, lambda s: s.step == "trade")
-    assert bad(with_(s, (("card",), "calm"))) == [
-        'card: "calm" is being resolved at step trade, where no card is: set `card` to ""']
+    assert bad(with_(s, (("card",), "Quiet sol (calm)"))) == [
+        'card: "Quiet sol (calm)" is being resolved at step trade, where no card is: set `card` to null']
 
 
 # ----- player names ------------------------------------------------------------------------------------
@@ -294,16 +297,29 @@ def test_new_game_refuses_a_card_set_that_does_not_read_back():
 
 
 # ----- one list of invariants for from_json, new_game and the property tests -----------------------------
+def format1(state) -> str:
+    """The position written in format 1 (the format-2 text translated back, as from_json reads it)."""
+    return json.dumps(readable.translate(json.loads(state.to_json()), Checker())[0])
+
+
 def test_from_json_reports_exactly_the_shared_invariants():
-    """For positions well typed but impossible, from_json's problems are invariants.problems of the State."""
+    """For positions well typed but impossible, from_json's problems are invariants.problems of the State: as
+    they are from format 1, each line with its format-2 paths and values from format 2."""
     s = played()
     q = s.active
     cases = [dict(housed=50), dict(vp=40), dict(staff=s.colonies[q].staff | 1 << 20)]
+    names = readable.card_names(s.cards)
     for change in cases:
         col = s.colonies[q]._replace(**change)
         state = s._replace(colonies=s.colonies[:q] + (col,) + s.colonies[q + 1:])
         found = invariants.problems(state)
-        assert found and bad(state.to_json()) == found
+        assert found and bad(format1(state)) == found
+        task = json.loads(state.to_json())["task"]
+        assert bad(state.to_json()) == [readable.problem(p, state, names, task) for p in found]
+    assert bad(s._replace(colonies=s.colonies[:q] + (s.colonies[q]._replace(staff=s.colonies[q].staff | 1 << 20),)
+                          + s.colonies[q + 1:]).to_json())[0] == (
+        f'colonies[{q}].staff: a colonist works on the spaceport ("port"), not built: remove "port" from '
+        f'`colonies[{q}].staff` or build it')
     assert invariants.problems(s) == [] and from_json(s.to_json()) == s
 
 
@@ -315,16 +331,18 @@ def test_the_property_tests_check_the_same_list():
 
 def test_messages_name_the_field_and_show_no_python_lists():
     s = played()
-    d = with_(s, (("supply", 0), s.supply[0] + 2), (("colonies", 0, "housed"), 60),
-              (("event_discard", 0), s.event_discard[0] + 1), (("colonies", 1, "contracts"), [5, 2]),
-              (("mine_tiles", 1), s.mine_tiles[1] + 1), (("task",), [3, 1]))
+    first = readable.card_names(s.cards).decks["events"][0]
+    d = with_(s, (("supply", "iron"), s.supply[0] + 2), (("colonies", 0, "housed"), 60),
+              (("event_discard", first), s.event_discard[0] + 1), (("mine_tiles", "carbon"), s.mine_tiles[1] + 1),
+              (("task",), {"pick": 3}))
     probs = bad(d)
-    assert len(probs) >= 6
+    assert len(probs) >= 5
     for p in probs:
         assert re.match(r"[\w\[\]. &-]+:", p), p                  # starts with what it is about
         assert not re.search(r"[\[(]\d+(, \d+)+[\])]", p), p       # no bare Python list or tuple
         assert "`" in p or p.startswith("task:"), p                # names the field to change
-    assert any("lower `supply[0]` by 2" in p or "lower `reserve[0]` by 2" in p for p in probs)
-    assert any(p.startswith("task: 3, 1 does not fit step trade") for p in probs)
-    assert ("colonies[1].contracts: 5, 2 must be in increasing order, each once: set `colonies[1].contracts` to "
-            "2, 5") in probs
+    assert any("lower `supply.iron` by 2" in p or "lower `reserve.iron` by 2" in p for p in probs)
+    assert any(p.startswith('task: {"pick": 3} does not fit step trade') for p in probs)
+    # format 1 wanted contracts in increasing order, each once; format 2 takes them in any order, each once
+    twice = with_(s, (("colonies", 1, "contracts"), ["carbon-silicon", "carbon-silicon"]))
+    assert bad(twice) == ['colonies[1].contracts[1]: "carbon-silicon" is listed twice']
