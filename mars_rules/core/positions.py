@@ -165,7 +165,7 @@ def parse_position(text, game_name: str, formats=(1,)) -> dict:
         allowed = " or ".join(map(str, formats))
         problems.append(f'format: must be {allowed} (the format this position is written in), not {json_words(fmt)}')
     if data.get("game") != game_name:
-        problems.append(f'"game" must be "{game_name}", not {data.get("game")!r}')
+        problems.append(f'game: must be "{game_name}", not {json_words(data.get("game"))}')
     if problems:
         raise PositionError(problems)
     return data
@@ -329,6 +329,9 @@ class Checker:
         3
         """
         if not self.is_type(value, path, list):
+            return None
+        if len(value) > len(names):
+            self.fail(path, f"has {len(value)} entries; there are only {len(names)} {what}s")
             return None
         index = {name: i for i, name in enumerate(names)}
         mask, good = 0, True
