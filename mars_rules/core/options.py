@@ -17,6 +17,8 @@ ValueError: unknown option hand_limt (did you mean hand_limit?); the options are
 from __future__ import annotations
 
 import difflib
+import importlib
+import sys
 from collections import namedtuple
 from typing import NamedTuple
 
@@ -105,16 +107,25 @@ def _thawed(value):
     return [_thawed(v) for v in value] if isinstance(value, tuple) else value
 
 
+def _rebuild(module: str, values: tuple):
+    """A rules record from its module's OPTIONS and its values (how a record unpickles)."""
+    return importlib.import_module(module).OPTIONS.Rules(*values)
+
+
 class RuleOptions:
     """The options of one game, in the order a teacher reads them; `default` is the rulebook's game."""
 
-    def __init__(self, *options: Option):
+    def __init__(self, *options: Option, module: str | None = None):
+        """`module`: the module that binds this table to the name OPTIONS (the caller's by default), so a
+        rules record pickles (simulate's process pool sends positions to other processes)."""
+        module = module or sys._getframe(1).f_globals.get("__name__", "__main__")
         self.options = {o.name: o for o in options}
         for o in options:
             assert not o.problems(o.default), f"{o.name}: the default breaks its own range"
             assert o.example is None or (o.example != o.default and not o.problems(o.example)), o.name
         self.Rules = namedtuple("Rules", list(self.options), defaults=[o.default for o in options])
         self.Rules.__doc__ = "The rule values in effect (see the game's OPTIONS)."
+        self.Rules.__reduce__ = lambda rules: (_rebuild, (module, tuple(rules)))
         self.default = self.Rules()
 
     def __iter__(self):
