@@ -22,7 +22,8 @@ What is drawn, left to right and top to bottom:
   seat number);
 - the Tech display: 3 Levels x 4 face-up Techs with the Oxygen added to the price beside each row, and
   each deck's size (+4 Oxygen to search it);
-- one panel per seat (the player to move framed in vermillion): character, resources (7 pips each),
+- one panel per seat (the player to move framed in vermillion): character, resources (a pip for each
+  of the 7 a player may hold: fewer under a lower ``resource_cap`` option),
   Hourglasses, Language PP, Radiation (marked when it is the most), the provisional PP, and the 3x3 Tech
   board with each Tech's Classification letter and id (and, when two panels share the width, its name and
   reward) and the bonus a complete row scores; the solo AI's face-down Techs show the cost on their backs.
@@ -36,7 +37,9 @@ radiation sign; players are a circle, square, triangle and diamond with their se
 
 The values the rulebook does not print (tile icons, Site Actions, track PP, A/B spaces, Tech cards)
 are the engine's ASSUMED data (`mars_rules.ruins_of_mars.data`); the board draws whatever the state
-carries, so a game started with your own `tiles=` or `cards=` is drawn with them.
+carries, so a game started with your own `tiles=` or `cards=` is drawn with them, and a variant game
+with its rule options (`state.options`: the Radiation printed on the Sites, the A and B spaces, the
+Oxygen beside the display and the deck, the resource cap).
 """
 from __future__ import annotations
 
@@ -243,7 +246,7 @@ def gain_parts(state, site) -> list:
         parts += [f"{k if k != 'S' else '★'}+{c[k]}" for k in TRACK_LETTERS if c.get(k)]
     if c.get("W"):
         parts.append(f"W×{c['W']}")
-    rad = c.get("X", 0) + data.SITE_RADIATION[site]
+    rad = c.get("X", 0) + state.options.site_radiation[site]
     if rad:
         parts.append(f"☢{rad}")
     return parts
@@ -314,8 +317,11 @@ class Board(LayeredBoard):
         self.update(state)
 
     def layout(self, state):
-        """The static layer depends on the seats (and on the solo AI's panel)."""
-        return len(state.players), bool(state.solo)
+        """The static layer depends on the seats (and on the solo AI's panel) and on the rule options it
+        prints: the Radiation on the Sites, the A and B spaces, the Oxygen beside the display."""
+        o = state.options
+        return (len(state.players), bool(state.solo), o.site_radiation, o.space_a, o.space_b, o.display_oxygen,
+                o.deck_oxygen)
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _begin(self):
@@ -418,12 +424,12 @@ class Board(LayeredBoard):
         ax.set_ylim(0, H)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        self._static_planet()
-        self._static_tracks()
-        self._static_display()
+        self._static_planet(state.options)
+        self._static_tracks(state.options)
+        self._static_display(state.options)
         self._static_panels(state)
 
-    def _static_planet(self):
+    def _static_planet(self, rules):
         self._t(SITE_X0, TITLE_Y, "Planet: Sites, Rover and Action tiles", fontsize=9.5, fontweight="bold")
         for i, name in enumerate(data.SITES):
             x = _site_x(i)
@@ -434,7 +440,7 @@ class Board(LayeredBoard):
             action = data.SITE_ACTION[i]
             self._t(x + SITE_W / 2, SITE_TOP - 0.37, action.upper(), ha="center", fontsize=8.5,
                     color="#0072B2" if action == "decipher" else "#8B4000", fontweight="bold", box=box)
-            for j in range(data.SITE_RADIATION[i]):  # the printed Radiation, on the Action's line
+            for j in range(rules.site_radiation[i]):  # the printed Radiation, on the Action's line
                 self._icon(x + SITE_W - 0.15 - 0.21 * j, SITE_TOP - 0.37, "X", r=0.095)
             text = self._wrap(WRENCH_TEXT[i], 8, SITE_W - 0.33)
             y = SITE_TOP - (0.64 if "\n" in text else 0.61)
@@ -450,16 +456,17 @@ class Board(LayeredBoard):
             self._t(x + 0.24, LEGEND_Y, text, fontsize=8)
             x += w + gap
 
-    def _static_tracks(self):
+    def _static_tracks(self, rules):
         self._t(LANG_X0, TITLE_Y, "Language tracks: PP per space; A, B and the Capstone", fontsize=9.5,
                 fontweight="bold")
         gx = LANG_X0 + LANG_LABEL_W
         self._t(LANG_X0 + 0.04, LANG_SPACE_Y, "space", fontsize=8, color="#555555")
         self._t(LANG_X0 + 0.04, LANG_PP_Y, "PP", fontsize=8, color="#555555")
+        special_spaces = (rules.space_a, rules.space_b, data.CAPSTONE)
         for k in range(data.CAPSTONE + 1):
-            label = "A" if k == data.SPACE_A else "B" if k == data.SPACE_B else "Cap" if k == data.CAPSTONE \
-                else str(k)
-            special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
+            label = "Cap" if k == data.CAPSTONE else "A/B" if k == rules.space_a == rules.space_b else \
+                "A" if k == rules.space_a else "B" if k == rules.space_b else str(k)
+            special = k in special_spaces
             cx = gx + (k + 0.5) * LANG_CELL_W
             self._t(cx, LANG_SPACE_Y, label, ha="center", fontsize=8, fontweight="bold" if special else "normal",
                     color="black" if special else "#555555")
@@ -471,20 +478,20 @@ class Board(LayeredBoard):
             self._t(LANG_X0 + 0.29, y + LANG_ROW_H / 2, self._fit(lang, 8, LANG_LABEL_W - 0.32), fontsize=8,
                     box=(LANG_X0, y, gx, y + LANG_ROW_H))
             for k in range(data.CAPSTONE + 1):
-                special = k in (data.SPACE_A, data.SPACE_B, data.CAPSTONE)
+                special = k in special_spaces
                 self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
                           facecolor=_tint(ICON_COLOUR[letter], 0.34 if special else 0.16), edgecolor="none")
                 self._box(gx + k * LANG_CELL_W, y, LANG_CELL_W, LANG_ROW_H, round_=0,
                           facecolor="none", edgecolor="#333333" if special else GRID,
                           linewidth=1.4 if k == data.CAPSTONE else 0.6)
 
-    def _static_display(self):
+    def _static_display(self, rules):
         self._t(TECH_X0, TECH_TOP + 0.55, "Tech display (price = cost + Oxygen beside the row)",
                 fontsize=9.5, fontweight="bold")
         cx = TECH_X0 + TECH_LABEL_W
-        rows = [(TECH_TOP + 0.01, TECH_TOP + 0.24, data.DECK_OXYGEN)]
+        rows = [(TECH_TOP + 0.01, TECH_TOP + 0.24, rules.deck_oxygen)]
         rows += [(TECH_TOP - (k + 1) * TECH_ROW_H, TECH_TOP - k * TECH_ROW_H, ox)
-                 for k, ox in enumerate(data.DISPLAY_OXYGEN)]
+                 for k, ox in enumerate(rules.display_oxygen)]
         for y0, y1, ox in rows:  # the Oxygen added to the price: searching a deck, then each row
             y = (y0 + y1) / 2
             self._icon(TECH_X0 + 0.12, y, "B", r=0.1)
@@ -714,12 +721,13 @@ class Board(LayeredBoard):
         head = self._fit(f"{name[:16]} · {who}", 8.5, box[2] - x - 0.5 - self._width(tag, 8.5, "bold"), "bold")
         self._t(x + 0.4, PANEL_TOP - 0.2, head + tag, fontsize=8.5, fontweight="bold",
                 color=HIGHLIGHT if current else "black", box=box)
+        pips = min(s.options.resource_cap, 7)  # one per resource a player may hold (7 fit the panel)
         for r in range(4):
             y = PANEL_TOP - 0.5 - r * PANEL_ROW
             v = b.resources[r]
-            xs = [x + g["pip"] + g["dpip"] * j for j in range(7)]
+            xs = [x + g["pip"] + g["dpip"] * j for j in range(pips)]
             colour = ICON_COLOUR[RES_LETTERS[r]]
-            self._pips.extend((xs[j], y, colour if j < v else "white") for j in range(7))
+            self._pips.extend((xs[j], y, colour if j < v else "white") for j in range(pips))
             self._t(x + g["value"], y, str(v), fontsize=8.5, fontweight="bold", box=box)
         y = PANEL_TOP - 0.5 - 4 * PANEL_ROW
         rad_most = b.radiation == most and most > 0

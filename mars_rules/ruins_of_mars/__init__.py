@@ -8,21 +8,51 @@
 >>> [len(c) for c in s.sites]
 [3, 2, 2, 2, 2]
 
-Options of ``new_game(players=2, seed=7, **options)``
--------------------------------------------------------
+Setup choices of ``new_game(players=2, seed=7, ...)``
+-----------------------------------------------------
 - ``players``: a count (1..4) or a list of names. 1 = the solo game: seats ``(name, "AI")``, AI = seat 1.
 - ``characters``: "choose" (default: each player picks in turn order, a decision) or "deal" (a chance
   node per player, resolved from the seed).
 - ``first_player``: a seat, or None (default) for a random first player (a chance node resolved from the
   seed). The rulebook never says who takes the Rover in setup (Setup / Gameplay). Solo: always seat 0.
-- ``hourglass``: starting Hourglasses per human player (default 2). ASSUMED: the rulebook is silent;
-  its solo text implies human players start with some.
-- ``kickstarter``: True adds the Engineer and the Savant (Kickstarter Exclusives).
 - ``tiles``: 11 icon strings replacing the ASSUMED Action tile faces (letters R O G B S W X).
 - ``layout``: 5 columns of tile ids (Wasteland .. Infirmary), each tile once and at least 1 per Site,
   replacing the random deal of the tiles (e.g. to set up a rulebook example).
 - ``cards``: a ``data.CardSet`` or a path to a JSON card file (``data.load_cards``) replacing the
   illustrative (ASSUMED) Tech cards.
+
+``state.setup`` holds the first three (``characters``, ``first_player``, ``solo``); the tiles and cards
+are in the State (``state.tiles``, ``state.cards``).
+
+Rule options: ``new_game(players=2, seed=7, resource_cap=5, end_techs=6)``
+-------------------------------------------------------------------------------
+The rule values a teacher may vary (``OPTIONS``, in ``options.py``). ``new_game`` checks them (an unknown
+name or a value out of range is a ValueError naming the option), the State carries them as
+``state.options`` (``state.options.resource_cap``), every rule reads them from there, a position's
+JSON carries those that differ from the default, and the score sheet names the variant. ASSUMED
+defaults are the project's illustrative values where the rulebook prints none.
+
+======================= ==================== ================= ======== ==============================================
+option                  default              allowed           source   rulebook section: what it changes
+======================= ==================== ================= ======== ==============================================
+``hourglass``           2                    0..20             ASSUMED  Setup (G8): Hourglasses of each human player
+``kickstarter``         False                True / False      printed  Kickstarter Exclusives: Engineer and Savant
+``resource_cap``        7                    3..10             printed  Discover Action: most of each resource held
+``transfer_cost``       2                    0..6              printed  Step 2: Hourglasses or Oxygen per transfer
+``transfer_wraps``      False                True / False      ASSUMED  Step 2 (G12): Wasteland-Infirmary adjacent
+``site_radiation``      (1, 0, 0, 0, 0)      5 numbers 0..3    ASSUMED  Step 3 (G3): Radiation printed on each Site
+``wasteland_hourglass`` (1, 1, 2, 2, 3, 3)   6 numbers 0..9    printed  Step 4: Wasteland die results, faces 1-6
+``space_a``             3                    1..8              ASSUMED  Step 6 requirements (G5): the A space
+``space_b``             6                    1..8              ASSUMED  Step 6 requirements (G5): the B space
+``display_oxygen``      (3, 2, 1, 0)         4 numbers 0..9    ASSUMED  Paying for Tech (G9): Oxygen, top to bottom
+``deck_oxygen``         4                    0..9              printed  Paying for Tech: Oxygen to take from a deck
+``end_techs``           9                    1..9              printed  End of the Game: Techs on one board
+======================= ==================== ================= ======== ==============================================
+
+``OPTIONS.markdown()`` gives the same table with a sentence per option (docs/positions/ruins_of_mars.md).
+Not options: the Language track PP, the row bonuses and the Radiation penalty (they change only the
+final score, never the course of a game), the 4 mastered Languages that also end the game, and the solo
+AI's procedure (see ``options.py``).
 
 The setup shuffles (the tiles under the Sites, the Tech display, the AI's face-down Techs) are drawn in
 ``new_game`` from the game's chance stream; the first player and dealt Characters are chance nodes that
@@ -41,14 +71,16 @@ Decisions (``player`` = the seat):
   with ``level``: close that deck without taking a Tech).
 - ``place_rover`` (site): Step 1.
 - ``transfer_tile`` (from, tile, pay): Step 2; ``from`` an adjacent Site with 2+ tiles, ``tile`` a tile
-  id, ``pay`` "Hourglass" or "Oxygen" (2 of one kind). The Savant's second transfer costs 1 more Hourglass.
+  id, ``pay`` "Hourglass" or "Oxygen" (2 of one kind: option ``transfer_cost``). The Savant's second
+  transfer costs 1 more Hourglass.
 - ``use_wrench`` ([choice]): Step 4, one Wrench use: Laboratory choice = resource, Workshop choice =
   track; no choice elsewhere (the Wasteland rolls the die: a chance node).
 - ``discover`` () / ``decipher`` (): Step 5, the Active Site's Action.
 - ``discover_star`` (resource): Step 5, the resource taken for one star icon.
 - ``replicate`` (level, space, row): Step 6 from the display; space 1..4 = top (+3 Oxygen) .. bottom
-  (+0); row 1..3 of your Tech board.
-- ``search_deck`` (level): Step 6, open a Level's deck (4 Oxygen + the cost of the Tech you take).
+  (+0) (option ``display_oxygen``); row 1..3 of your Tech board.
+- ``search_deck`` (level): Step 6, open a Level's deck (4 Oxygen, option ``deck_oxygen``, + the cost of
+  the Tech you take).
 - ``take_from_deck`` (card, row): Step 6, the Tech taken from the open deck.
 - ``pass_rover`` (): Step 8, end the turn.
 - ``character_ability`` (character, ...): 1 Hourglass: Doctor (); Miner (resources: a pair of names);
@@ -87,9 +119,9 @@ from mars_rules.core import CHANCE, Step, check_names, draw_index
 from . import data
 from .codec import from_json
 from . import invariants
-from .invariants import MAX_START_HOURGLASS
 from .data import CARDS, CardSet, load_cards
-from .state import Player, State
+from .options import OPTIONS
+from .state import Player, Setup, State
 from .policies import ai_policy, evaluate, greedy  # noqa: E402,F401
 
 TITLE = "Ruins of Mars"
@@ -120,27 +152,17 @@ TURN_STEPS = (
     Step("game_over", "End of the game", "Final scoring: the game is over.", "End of the Game / Final Scoring"),
 )
 
-OPTIONS = {
-    "characters": "'choose' (default) or 'deal'",
-    "first_player": "a seat, or None for random (default)",
-    "hourglass": f"starting Hourglasses per human player (default {data.START_HOURGLASS}, ASSUMED)",
-    "kickstarter": "True adds the Engineer and the Savant",
-    "tiles": "11 icon strings for the Action tiles (default data.TILES, ASSUMED)",
-    "layout": "5 columns of tile ids replacing the random deal of the tiles (default: random, 2 per Site + 1)",
-    "cards": "a CardSet or a path to a JSON card file (default data.CARDS, ASSUMED)",
-}
-
 ASSUMPTIONS = (
     "Site order Wasteland, Laboratory, Workshop, Dormitory, Infirmary (data.SITES)",
     "Site Actions: Workshop Discover and Dormitory Decipher (examples); Wasteland, Infirmary Discover and "
     "Laboratory Decipher assumed (data.SITE_ACTION)",
-    "1 Radiation icon printed on the Wasteland (data.SITE_RADIATION)",
+    "1 Radiation icon printed on the Wasteland (option site_radiation)",
     "Action tile faces (data.TILES)",
-    "Language tracks 0..9, A = 3, B = 6, PP 0,0,1,2,3,4,6,8,10,15 (data.TRACK_PP)",
-    "Display Oxygen +3/+2/+1/+0 top to bottom, deck +4 (data.DISPLAY_OXYGEN)",
-    "2 starting Hourglasses per human player; random first player (options)",
+    "Language tracks 0..9, A = 3, B = 6 (options space_a, space_b), PP 0,0,1,2,3,4,6,8,10,15 (data.TRACK_PP)",
+    "Display Oxygen +3/+2/+1/+0 top to bottom (option display_oxygen; the rulebook prints the +3 and the deck's +4)",
+    "2 starting Hourglasses per human player (option hourglass); random first player (setup)",
     "Illustrative Tech and AI Tech cards (data.CARDS)",
-    "Transfer adjacency is linear (no wrap-around); reallocation wraps",
+    "Transfer adjacency is linear (no wrap-around; option transfer_wraps); reallocation wraps",
     "Each Wrench at the Wasteland (and each Trader use there) rolls the die once",
     "Hourglass and Radiation supplies are unlimited",
     "Each player has a different Character",
@@ -156,10 +178,13 @@ def _draw(seed, counter, n):
     return draw_index(seed, counter, n)
 
 
-def new_game(players=2, seed=7, characters="choose", first_player=None, hourglass=data.START_HOURGLASS,
-             kickstarter=False, tiles=None, cards=None, layout=None):
+def new_game(players=2, seed=7, characters="choose", first_player=None, tiles=None, cards=None, layout=None,
+             **options):
     """A new game, its setup shuffles drawn from `seed`; the first player and dealt Characters are
-    chance nodes resolved from the seed as well, so the State returned waits for a decision."""
+    chance nodes resolved from the seed as well, so the State returned waits for a decision.
+    `options` are rule options (``OPTIONS``: ``hourglass=4``, ``resource_cap=5``, ...); ValueError
+    names an unknown option or a value out of its range."""
+    rules = OPTIONS.make(**options)
     if type(players) is int:
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Ruins of Mars is for 1 to 4 players, not {players}")
@@ -181,10 +206,6 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
         first_player = 0
     if first_player is not None and not (type(first_player) is int and 0 <= first_player < len(names)):
         raise ValueError(f"first_player: a seat 0..{len(names) - 1} or None")
-    if type(hourglass) is not int or not 0 <= hourglass <= MAX_START_HOURGLASS:
-        raise ValueError(f"hourglass: an integer 0..{MAX_START_HOURGLASS}")
-    if type(kickstarter) is not bool:
-        raise ValueError("kickstarter: True or False")
     tiles = tuple(tiles) if tiles is not None else data.TILES
     if len(tiles) != data.N_TILES or not all(isinstance(t, str) and 1 <= len(t) <= 6 and
                                              all(ch in data.ICONS for ch in t) for t in tiles):
@@ -219,7 +240,7 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
             draws += 1
         display.append(tuple(col))
         decks.append(tuple(sorted(deck)))
-    boards = [Player(techs=(None,) * 9, face_down=(False,) * 9, hourglass=hourglass) for _ in names]
+    boards = [Player(techs=(None,) * 9, face_down=(False,) * 9, hourglass=rules.hourglass) for _ in names]
     if solo:
         # Solo Variant Setup: one random face-down AI Tech per slot, Level by column; no Hourglass.
         techs = [None] * 9
@@ -229,12 +250,11 @@ def new_game(players=2, seed=7, characters="choose", first_player=None, hourglas
                 techs[row * 3 + level - 1] = pool.pop(_draw(seed, draws, len(pool)))
                 draws += 1
         boards[1] = Player(techs=tuple(techs), face_down=(True,) * 9, hourglass=0)
-    options = (("characters", characters), ("first_player", -1 if first_player is None else first_player),
-               ("hourglass", hourglass), ("kickstarter", bool(kickstarter)), ("solo", solo))
+    setup = Setup(characters, -1 if first_player is None else first_player, solo)
     s = State(players=names, seed=seed, draws=draws, step="first_player", to_move=CHANCE,
               events=("Setup: 11 Action tiles dealt (2 per Site, the 11th under the Wasteland); 4 Techs per "
                       "Level face up; every track and resource at 0.",),
-              chance="first_player", options=options, tiles=tiles, sites=tuple(sites), rover=-1,
+              chance="first_player", options=rules, setup=setup, tiles=tiles, sites=tuple(sites), rover=-1,
               display=tuple(display), decks=tuple(decks), removed=(), boards=tuple(boards), current=0, first=0,
               turn=0, pending=0, acted=False, transfers=0, used=(), search=0, facedown=(), realloc_to=0,
               solo_die=0, end_turns=-1, cards=cards)
@@ -277,4 +297,4 @@ _bind()
 from .coverage import COVERAGE, end_reason  # noqa: E402
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "finish", "State",
-           "Player", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason"]
+           "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason"]

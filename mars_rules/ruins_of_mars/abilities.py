@@ -171,9 +171,10 @@ def apply_effect(s, seat, effect, choice, label):
     name = s.players[seat]
     b = s.boards[seat]
     if kind == "gain":
-        b, lost = gain(b, effect[1], effect[2])
+        cap = s.options.resource_cap
+        b, lost = gain(b, effect[1], effect[2], cap)
         return s._replace(boards=set_board(s, seat, b),
-                          events=(f"{label}: " + gain_text(name, effect[1], effect[2], lost) + ".",))
+                          events=(f"{label}: " + gain_text(name, effect[1], effect[2], lost, cap) + ".",))
     if kind == "radiation":
         n = min(effect[1], b.radiation)
         return s._replace(boards=set_board(s, seat, b._replace(radiation=b.radiation - n)),
@@ -204,11 +205,12 @@ def apply_character_ability(s, a):
         return s._replace(used=s.used + ("char",))
     if ch == "Miner":
         b = s.boards[seat]
+        cap = s.options.resource_cap
         parts = []
         for r in a.get("resources"):
             i = RESOURCES.index(r)
-            b, lost = gain(b, i, 1)
-            parts.append(gain_text(name, i, 1, lost))
+            b, lost = gain(b, i, 1, cap)
+            parts.append(gain_text(name, i, 1, lost, cap))
         return s._replace(boards=set_board(s, seat, b), used=s.used + ("char",),
                           events=("Miner (1 Hourglass): " + "; ".join(parts) + ".",))
     if ch == "Trader":

@@ -296,7 +296,7 @@ class Builder(PositionBuilder):
     def give_character(self, who, character) -> "Builder":
         """`who` plays the Character `character` (a name, any case)."""
         seat = self.seat(who, "give_character")
-        kick = self.state.option("kickstarter") is True
+        kick = self.state.options.kickstarter
         allowed = CHARACTERS + (KICKSTARTER_CHARACTERS if kick else ())
         name = next((c for c in allowed if isinstance(character, str) and c.casefold() == character.strip().casefold()),
                     None)

@@ -5,6 +5,12 @@ the State's fields under the same names, written with the rulebook's names: card
 tiles as icon words, Sites, resources, Languages and Tech board slots by name, null for "none".
 Format 1 (``format_1_dict``) has the State's fields as they are: integer codes, -1 for none.
 
+Rule options: format 2 writes ``"options"`` as the object of the rule options that differ from the
+default (``OPTIONS.changed``; ``{}`` for the rulebook's game) and the setup choices apart, under
+``"setup"``. Format 1 had one ``"options"`` object with the setup choices and the two rule options of
+its time (``hourglass``, ``kickstarter``); reading it maps those onto ``state.setup`` and the record.
+A position is checked against its own options (the resource cap, the end trigger, the Characters).
+
 Reading has two stages. First the shape: every key present and no other, each value of its JSON type
 (an integer is never ``true`` or ``1.0``), lists of their length, every name one of its table, the
 player names (``Checker.names``). A format-2 object is first translated to format 1
@@ -16,9 +22,12 @@ its field path; all the problems of a stage are listed at once.
 """
 from __future__ import annotations
 
+import re
+
 from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
 
 from .data import CARDS, N_TILES, CardSet, check_card_source
+from .options import OPTIONS
 from . import invariants, readable
 
 def _board(b):
@@ -37,7 +46,7 @@ def format_1_dict(s) -> dict:
     d = {
         "format": 1, "game": "ruins_of_mars", "players": list(s.players), "seed": s.seed, "draws": s.draws,
         "step": s.step, "to_move": s.to_move, "events": list(s.events), "chance": s.chance,
-        "options": dict(s.options), "tiles": list(s.tiles), "sites": [list(c) for c in s.sites],
+        "options": _format_1_options(s), "tiles": list(s.tiles), "sites": [list(c) for c in s.sites],
         "rover": s.rover, "display": [list(c) for c in s.display], "decks": [list(c) for c in s.decks],
         "removed": list(s.removed), "boards": [_board(b) for b in s.boards], "current": s.current,
         "first": s.first, "turn": s.turn, "pending": s.pending, "acted": s.acted, "transfers": s.transfers,
@@ -54,10 +63,24 @@ SCHEMA = {"format": int, "game": str, "players": list, "seed": int, "draws": int
           "display": list, "decks": list, "removed": list, "boards": list, "current": int, "first": int,
           "turn": int, "pending": int, "acted": bool, "transfers": int, "used": list, "search": int,
           "facedown": list, "realloc_to": int, "solo_die": int, "end_turns": int}
+"""The keys of format 1 (format 2 has "setup" too, after "chance")."""
+SCHEMA_2 = dict(list(SCHEMA.items())[:9] + [("setup", dict)] + list(SCHEMA.items())[9:])
 BOARD = {"character": str, "resources": list, "hourglass": int, "radiation": int, "languages": list,
          "techs": list, "face_down": list}
-OPTIONS = {"characters": str, "first_player": int, "hourglass": int, "kickstarter": bool, "solo": bool}
-OPTION_KEYS = tuple(OPTIONS)
+SETUP = {"characters": str, "first_player": int, "solo": bool}
+"""The setup choices (``state.setup``): format 2's "setup" object."""
+FORMAT_1_OPTIONS = {"characters": str, "first_player": int, "hourglass": int, "kickstarter": bool, "solo": bool}
+"""Format 1's "options" object: the setup choices and the rule options ``hourglass`` and ``kickstarter``."""
+
+
+def _format_1_options(s) -> dict:
+    """Format 1's "options": its five keys in their order, then any other rule option that differs from the
+    default (format 1 predates them; ``from_json`` reads them back)."""
+    setup, rules = s.setup, s.options
+    d = {"characters": setup.characters, "first_player": setup.first_player, "hourglass": rules.hourglass,
+         "kickstarter": rules.kickstarter, "solo": setup.solo}
+    d.update((k, v) for k, v in OPTIONS.changed(rules).items() if k not in d)
+    return d
 
 
 @reads_positions
@@ -67,18 +90,22 @@ def from_json(text):
     data = parse_position(text, "ruins_of_mars", formats=FORMATS)
     if data["format"] == 1:
         state = _read(data)
-        found = invariants.problems(state)
+        found = [_SETUP_PATH.sub(r"options.\1", line) for line in invariants.problems(state)]
     else:
         c = Checker()
         cards = _card_set(c, data)
         lab = None if cards is None else readable.labels(cards)
-        state = _read(readable.to_format_1(data, c, lab), c, cards or CARDS)
+        state = _read(readable.to_format_1(data, c, lab), c, cards or CARDS, fmt=2)
         found = invariants.problems(state)
         if found:
             found = readable.in_format_2(found, state)
     if found:
         raise PositionError(found)
     return state
+
+
+_SETUP_PATH = re.compile(r"\bsetup\.(characters|first_player|solo)\b")
+"""The setup choices' paths in the invariants' sentences; format 1 writes them under "options"."""
 
 
 def _card_set(c, data):
@@ -118,12 +145,14 @@ def _ids(c, value, path, length):
     return tuple(value) if good else None
 
 
-def _read(data, c=None, cards=None):
+def _read(data, c=None, cards=None, fmt=1):
     """The State the format-1 object describes, once its shape and types are right (PositionError listing
-    the problems of `c` and its own otherwise). `cards`: the card set already read from "cards"."""
-    from .state import Player, State
+    the problems of `c` and its own otherwise). `cards`: the card set already read from "cards". With
+    `fmt` 2 the object is format 2 translated by ``readable.to_format_1``: its setup choices are under
+    "setup" and its "options" holds the changed rule options."""
+    from .state import Player, Setup, State
     c = c or Checker()
-    schema = dict(SCHEMA)
+    schema = dict(SCHEMA_2 if fmt == 2 else SCHEMA)
     if "cards" in data:
         schema["cards"] = dict
     d = c.obj(data, "position", schema)
@@ -142,7 +171,11 @@ def _read(data, c=None, cards=None):
     events = c.list_of(d.get("events"), "events", str, max_length=500) if "events" in d else []
     if any(len(e) > 2000 for e in events):
         c.fail("events", "an event is longer than 2000 characters")
-    opts = c.obj(d["options"], "options", OPTIONS) if "options" in d else {}
+    if fmt == 2:
+        setup = c.obj(d["setup"], "setup", SETUP) if "setup" in d else {}
+        rules = OPTIONS.read(c, d["options"], "options") if "options" in d else OPTIONS.default
+    else:
+        setup, rules = _read_format_1_options(c, d.get("options"))
     tiles = c.list_of(d["tiles"], "tiles", str, length=N_TILES) if "tiles" in d else []
     sites = c.list_of(d["sites"], "sites", list, length=5) if "sites" in d else []
     cols = [c.list_of(col, f"sites[{i}]", int, max_length=N_TILES) for i, col in enumerate(sites)]
@@ -170,8 +203,25 @@ def _read(data, c=None, cards=None):
             boards.append(Player(b["character"], tuple(res), b["hourglass"], b["radiation"], tuple(langs), techs,
                                  tuple(fd)))
     c.done()
+    setup = Setup(setup["characters"], setup["first_player"], setup["solo"])
     return State(tuple(players), d["seed"], d["draws"], d["step"], d["to_move"], tuple(events), d["chance"],
-                 tuple(sorted(opts.items())), tuple(tiles), tuple(tuple(x) for x in cols), d["rover"],
-                 tuple(display), tuple(tuple(x) for x in decks), tuple(removed), tuple(boards), d["current"],
+                 rules, setup, tuple(tiles), tuple(tuple(x) for x in cols), d["rover"], tuple(display),
+                 tuple(tuple(x) for x in decks), tuple(removed), tuple(boards), d["current"],
                  d["first"], d["turn"], d["pending"], d["acted"], d["transfers"], tuple(used), d["search"],
                  tuple(facedown), d["realloc_to"], d["solo_die"], d["end_turns"], cards)
+
+
+def _read_format_1_options(c, value):
+    """(setup choices, rules record) of format 1's "options" object: its five keys (the setup choices,
+    ``hourglass`` and ``kickstarter``), and any other rule option (``format_1_dict`` of a variant game)."""
+    if value is None or not c.is_type(value, "options", dict):
+        return {}, OPTIONS.default
+    setup = {}
+    for key, kind in FORMAT_1_OPTIONS.items():
+        if key not in value:
+            c.fail("options", f'missing key "{key}"')
+        elif key in SETUP:
+            if c.is_type(value[key], f"options.{key}", kind):
+                setup[key] = value[key]
+    rules = OPTIONS.read(c, {k: v for k, v in value.items() if k not in SETUP}, "options")
+    return setup, rules

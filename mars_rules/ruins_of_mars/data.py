@@ -4,6 +4,10 @@ Every value the rulebook does not print is marked ``ASSUMED`` with the rulebook 
 (see the project's rules notes, gaps G1-G16). Replace them by passing your own data to
 ``new_game`` (``tiles=``, ``cards=``) or by loading a card file with :func:`load_cards`.
 
+The constants marked *option* are only the defaults of the rule options (``options.OPTIONS``): a game
+reads the value in effect from ``state.options`` (``new_game(..., resource_cap=5)``), never from here,
+so assigning one of them changes nothing.
+
 >>> SITES[0], SITES[4]
 ('Wasteland', 'Infirmary')
 >>> CARDS.tech["L1-01"].level
@@ -27,13 +31,14 @@ SITE_ACTION = ("discover", "decipher", "discover", "decipher", "discover")
 (Step 5: Take the Site's Action)."""
 
 SITE_RADIATION = (1, 0, 0, 0, 0)
-"""Radiation icons printed on each Site. ASSUMED (Step 3: Take Radiation)."""
+"""Radiation icons printed on each Site. ASSUMED (Step 3: Take Radiation). Option ``site_radiation``."""
 
 WRENCH_BONUS = ("die", "resource", "language", "hourglass", "radiation")
 """What one Wrench does at each Site (Step 4: Use Wrench Bonus)."""
 
-WASTELAND_HOURGLASS = (0, 1, 1, 2, 2, 3, 3)
-"""Hourglasses for a die face 1..6 at the Wasteland (Wasteland die results)."""
+WASTELAND_HOURGLASS = (1, 1, 2, 2, 3, 3)
+"""Hourglasses for the die faces 1..6 at the Wasteland (Wasteland die results). Option
+``wasteland_hourglass``."""
 
 # ----- icons, resources, languages --------------------------------------------------------------
 RESOURCES = ("Fuel", "Parts", "Plans", "Oxygen")
@@ -60,21 +65,30 @@ CAPSTONE = 9
 """Spaces 0 (start) .. 9 (the Capstone). ASSUMED length (Mastering a Language)."""
 SPACE_A = 3
 SPACE_B = 6
-"""The "A" and "B" spaces. ASSUMED positions (Tech Level and Language Requirements)."""
+"""The "A" and "B" spaces. ASSUMED positions (Tech Level and Language Requirements). Options
+``space_a``, ``space_b``."""
 TRACK_PP = (0, 0, 1, 2, 3, 4, 6, 8, 10, 15)
 """PP printed on each space 0..9. ASSUMED values (Final Scoring)."""
 
 # ----- resources, tokens, costs -----------------------------------------------------------------
-RESOURCE_CAP = 7  # Discover Action: no more than 7 of any resource
-TRANSFER_COST = 2  # Step 2: 2 Hourglass OR 2 Oxygen
+RESOURCE_CAP = 7  # Discover Action: no more than 7 of any resource. Option resource_cap.
+TRANSFER_COST = 2  # Step 2: 2 Hourglass OR 2 Oxygen. Option transfer_cost.
+TRANSFER_WRAPS = False
+"""Whether the Wasteland and the Infirmary are adjacent for a transfer. ASSUMED: no, the Sites are a row
+(Step 2; rules notes G12). Option ``transfer_wraps``."""
 DISPLAY_OXYGEN = (3, 2, 1, 0)
 """Oxygen added to the price of a face-up Tech by display space, top (newest) to bottom. ASSUMED
-except +3 for the top space, which the rulebook names (Paying for Tech)."""
-DECK_OXYGEN = 4  # Paying for Tech: "+4 Oxygen [SEARCH DECK]"
+except +3 for the top space, which the rulebook names (Paying for Tech). Option ``display_oxygen``."""
+DECK_OXYGEN = 4  # Paying for Tech: "+4 Oxygen [SEARCH DECK]". Option deck_oxygen.
 DISPLAY_SIZE = 4
 START_HOURGLASS = 2
 """Hourglasses each human player starts with. ASSUMED: the rulebook is silent (Setup); option
-``hourglass=``."""
+``hourglass``."""
+END_TECHS = 9
+"""Completed Techs on one board that trigger the end: a full Tech board (End of the Game). Option
+``end_techs``."""
+END_LANGUAGES = 4
+"""Mastered Languages in total that trigger the end (End of the Game). Not an option (see options.py)."""
 
 CHARACTERS = ("Doctor", "Miner", "Trader", "Professor", "Stowaway")
 KICKSTARTER_CHARACTERS = ("Engineer", "Savant")

@@ -1,8 +1,9 @@
 """Small helpers shared by the steps: gains under the cap, Language moves under the mastery rules,
-Tech board queries. Each returns new tuples; nothing is mutated."""
+Tech board queries. Each returns new tuples; nothing is mutated. The rule values come from the game's
+options (``rules`` = ``state.options``), never from the data module."""
 from __future__ import annotations
 
-from .data import CAPSTONE, LANGUAGES, RESOURCE_CAP, RESOURCES, SPACE_A, SPACE_B, WASTELAND_HOURGLASS
+from .data import CAPSTONE, LANGUAGES, RESOURCES
 
 
 def set_board(s, seat, board):
@@ -10,18 +11,18 @@ def set_board(s, seat, board):
     return b[:seat] + (board,) + b[seat + 1:]
 
 
-def gain(board, r, n):
-    """(new board, amount lost to the cap of 7)."""
+def gain(board, r, n, cap):
+    """(new board, amount lost to the cap: ``options.resource_cap``, 7 in the rulebook)."""
     res = board.resources
     have = res[r] + n
-    lost = have - RESOURCE_CAP if have > RESOURCE_CAP else 0
+    lost = have - cap if have > cap else 0
     return board._replace(resources=res[:r] + (have - lost,) + res[r + 1:]), lost
 
 
-def gain_text(name, r, n, lost):
+def gain_text(name, r, n, lost, cap):
     t = f"{name} gains {n - lost} {RESOURCES[r]}"
     if lost:
-        t += f" ({lost} lost: no more than 7 {RESOURCES[r]})"
+        t += f" ({lost} lost: no more than {cap} {RESOURCES[r]})"
     return t
 
 
@@ -90,15 +91,18 @@ def can_advance(s, seat, track):
     return s.boards[seat].languages[track] < track_limit(s, seat, track)
 
 
-def a_b_counts(board):
+def a_b_counts(board, rules):
+    """How many of the board's tracks reached the A space and the B space (``rules.space_a``, ``.space_b``)."""
     langs = board.languages
-    return sum(1 for x in langs if x >= SPACE_A), sum(1 for x in langs if x >= SPACE_B)
+    space_a, space_b = rules.space_a, rules.space_b
+    return sum(1 for x in langs if x >= space_a), sum(1 for x in langs if x >= space_b)
 
 
-def level_ok(board, level):
+def level_ok(board, level, rules):
+    """Whether `board` meets the Language requirement of a Tech of `level` under `rules`."""
     if level == 1:
         return True
-    a, b = a_b_counts(board)
+    a, b = a_b_counts(board, rules)
     if level == 2:
         return a >= 2
     return a >= 2 and b >= 1
@@ -107,10 +111,11 @@ def level_ok(board, level):
 def level_reason(s, seat, level):
     """Why `seat` may not replicate a Tech of `level` ('' if it may)."""
     board = s.boards[seat]
-    if level_ok(board, level):
+    rules = s.options
+    if level_ok(board, level, rules):
         return ""
-    a_tracks = [LANGUAGES[i] for i, x in enumerate(board.languages) if x >= SPACE_A]
-    b_tracks = [LANGUAGES[i] for i, x in enumerate(board.languages) if x >= SPACE_B]
+    a_tracks = [LANGUAGES[i] for i, x in enumerate(board.languages) if x >= rules.space_a]
+    b_tracks = [LANGUAGES[i] for i, x in enumerate(board.languages) if x >= rules.space_b]
     have = (f"you have A on {' and '.join(a_tracks)}" if a_tracks else "you have A on no track")
     if level == 3:
         have += f", B on {' and '.join(b_tracks)}" if b_tracks else ", B on none"
@@ -132,8 +137,9 @@ def pay(board, cost):
     return board._replace(resources=(r[0] - cost[0], r[1] - cost[1], r[2] - cost[2], r[3] - cost[3]))
 
 
-def wasteland_hourglass(face):
-    return WASTELAND_HOURGLASS[face]
+def wasteland_hourglass(rules, face):
+    """Hourglasses the Wasteland die gives for `face` (1..6) under `rules`."""
+    return rules.wasteland_hourglass[face - 1]
 
 
 def tech_count(board):

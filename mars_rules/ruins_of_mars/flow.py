@@ -5,7 +5,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import texts
-from .data import COLOUR_INDEX, LANGUAGES, RESOURCES, SITE_RADIATION, SITES
+from .data import CAPSTONE, COLOUR_INDEX, END_LANGUAGES, LANGUAGES, RESOURCES, SITES
 from .effects import advance, can_advance, gain, gain_text, set_board
 
 
@@ -46,7 +46,7 @@ def begin_turn(s, seat, events):
 
 def enter_radiation(s, events):
     site = s.rover
-    n = SITE_RADIATION[site]
+    n = s.options.site_radiation[site]
     tiles = s.tiles
     for t in s.sites[site]:
         n += tiles[t].count("X")
@@ -119,10 +119,12 @@ def end_turn(s, events):
     board = s.boards[seat]
     end_turns = s.end_turns
     if end_turns < 0:
+        rules = s.options
         techs = sum(1 for c, d in zip(board.techs, board.face_down) if c is not None and not d)
-        mastered = sum(1 for b in s.boards for x in b.languages if x == 9)
-        if techs == 9 or mastered >= 4:
-            why = "completed a 9th Tech" if techs == 9 else "4 Languages are now mastered"
+        mastered = sum(1 for b in s.boards for x in b.languages if x == CAPSTONE)
+        if techs >= rules.end_techs or mastered >= END_LANGUAGES:
+            why = (f"completed a {_nth(rules.end_techs)} Tech" if techs >= rules.end_techs else
+                   f"{END_LANGUAGES} Languages are now mastered")
             end_turns = n - 1
             events += (f"End of the game triggered: {s.players[seat]} {why}; every other player gets one "
                        f"final turn.",)
@@ -133,6 +135,10 @@ def end_turn(s, events):
         return s._replace(step="game_over", to_move=None, chance="", pending=0,
                           events=events + ("The game is over: final scoring.",))
     return begin_turn(s, (seat + 1) % n, events)
+
+
+def _nth(n):
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def site_counts(s):
@@ -156,8 +162,10 @@ def site_wrench(s, seat, choice, events, label):
                           events=events + (f"{label}: {name} rolls the Wasteland die.",))
     if site == 1:
         r = RESOURCES.index(choice)
-        b, lost = gain(b, r, 1)
-        return s._replace(boards=set_board(s, seat, b), events=events + (f"{label}: " + gain_text(name, r, 1, lost) + ".",))
+        cap = s.options.resource_cap
+        b, lost = gain(b, r, 1, cap)
+        return s._replace(boards=set_board(s, seat, b),
+                          events=events + (f"{label}: " + gain_text(name, r, 1, lost, cap) + ".",))
     if site == 2:
         s, text = advance(s, seat, LANGUAGES.index(choice), 1)
         return s._replace(events=events + (f"{label}: {text}.",))

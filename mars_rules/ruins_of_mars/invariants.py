@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE, Checker, name_problems
 
-from .data import (CAPSTONE, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, N_TILES, RESOURCE_CAP, SITE_ACTION, SITES)
+from .data import CAPSTONE, END_LANGUAGES, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, N_TILES, SITE_ACTION, SITES
 from .effects import empty_rows, level3_count, level_ok
+from .options import DEFAULT, OPTIONS
 
 STEP_KEYS = ("first_player", "choose_character", "start_of_turn", "solo_reallocation", "place_rover", "transfer",
              "radiation", "wrench", "action", "replicate", "reallocate", "pass_rover", "game_over")
@@ -55,9 +56,8 @@ FIELD_RANGES = (("draws", 0, None), ("rover", -1, 4), ("turn", 0, None), ("pendi
 The upper bound of `pending` is a sanity limit (ASSUMED: the Wrench or star icons of one Site)."""
 BOARD_RANGES = (("hourglass", 0, 200), ("radiation", 0, 500))
 """Sanity limits on a player's tokens (ASSUMED: the supplies are unlimited, Components)."""
-OPTION_CHOICES = {"characters": ("choose", "deal")}
-MAX_START_HOURGLASS = 20
-"""The most starting Hourglasses the `hourglass` option allows (ASSUMED, a sanity limit)."""
+SETUP_CHOICES = {"characters": ("choose", "deal")}
+"""The values of the setup choices that are words (``state.setup``)."""
 
 
 # ----- words ------------------------------------------------------------------------------------------
@@ -137,17 +137,20 @@ def _ranges(s, c) -> bool:
         c.fail("step", "Step 3 (radiation) is applied as the transfer step ends: no position rests on it; "
                        "use step wrench, or action when the Site has no Wrench icon")
         ok = False
-    opts = dict(s.options)
-    c.one_of(opts.get("characters"), "options.characters", OPTION_CHOICES["characters"])
-    c.int_in(opts.get("first_player"), "options.first_player", -1, max(n - 1, 0))
-    c.int_in(opts.get("hourglass"), "options.hourglass", 0, MAX_START_HOURGLASS)
+    setup = s.setup
+    c.one_of(setup.characters, "setup.characters", SETUP_CHOICES["characters"])
+    c.int_in(setup.first_player, "setup.first_player", -1, max(n - 1, 0))
     if s.solo and n != 2:
-        c.fail("options.solo", "the solo game has exactly 2 seats (the human, then the AI)")
+        c.fail("setup.solo", "the solo game has exactly 2 seats (the human, then the AI)")
+    rules = s.options
+    if rules is not DEFAULT and rules != DEFAULT:
+        c.problems.extend(OPTIONS.problems(OPTIONS.changed(rules), "options"))
+    cap = rules.resource_cap
     for p, b in enumerate(s.boards):
         # the common case quickly; a value out of range (or of another type) is then reported with its path
         for r, v in enumerate(b.resources):
-            if type(v) is not int or not 0 <= v <= RESOURCE_CAP:
-                c.int_in(v, f"boards[{p}].resources[{r}]", 0, RESOURCE_CAP)
+            if type(v) is not int or not 0 <= v <= cap:
+                c.int_in(v, f"boards[{p}].resources[{r}]", 0, cap)
         for key, lo, hi in BOARD_RANGES:
             v = getattr(b, key)
             if type(v) is not int or not lo <= v <= hi:
@@ -313,7 +316,7 @@ def _tech_places(s, c):
 
 def _boards(s, c):
     solo = s.solo
-    kick = dict(s.options).get("kickstarter") is True
+    kick = s.options.kickstarter is True
     allowed = CHARACTERS + (KICKSTARTER_CHARACTERS if kick else ())
     chars = {}
     for p, b in enumerate(s.boards):
@@ -459,7 +462,7 @@ def _turn(s, c):
                 c.fail("search", "the solo AI never searches a deck (it reveals its own AI Techs): set it to 0")
             elif not s.decks[search - 1]:
                 c.fail("search", f"the Level {search} deck is empty: there is nothing to search (set it to 0)")
-            elif not level_ok(b, search):
+            elif not level_ok(b, search, s.options):
                 c.fail("search", f"{s.players[s.current]} does not meet the Level {search} Language requirement, "
                                  f"so cannot search that deck (set it to 0)")
             elif not empty_rows(b, search):
@@ -488,17 +491,17 @@ def _chance(s, c):
         allowed = " or ".join(show(x) for x in CHANCES[step]) or "nothing"
         c.fail("chance", f"{show(chance)} cannot be pending during step {step} (it can be {allowed})")
         return
-    opts = dict(s.options)
+    setup = s.setup
     if chance == "wasteland_die" and s.rover != 0:
         c.fail("chance", f"the Wasteland die is rolled only with the Rover on the Wasteland (rover is {s.rover})")
-    if step == "first_player" and opts.get("first_player") != -1:
-        c.fail("step", f"the first player was chosen (options.first_player {opts.get('first_player')}), so the game "
+    if step == "first_player" and setup.first_player != -1:
+        c.fail("step", f"the first player was chosen (setup.first_player {setup.first_player}), so the game "
                        f"never waits for the draw of the first player")
     if step == "choose_character":
-        want = "deal_character" if opts.get("characters") == "deal" else ""
+        want = "deal_character" if setup.characters == "deal" else ""
         if chance != want:
             how = 'dealt (chance "deal_character")' if want else 'chosen (chance "")'
-            c.fail("chance", f"with options.characters {show(opts.get('characters'))} the Characters are {how}")
+            c.fail("chance", f"with setup.characters {show(setup.characters)} the Characters are {how}")
         from .flow import _next_without_character
         if _next_without_character(s) == -1:
             c.fail("step", "every player already has a Character")
@@ -510,9 +513,9 @@ def _chance(s, c):
     if not s.solo and s.solo_die:
         c.fail("solo_die", "only the solo game rolls the solo die")
     if s.solo:
-        if s.first != 0 or opts.get("first_player") != 0:
+        if s.first != 0 or setup.first_player != 0:
             c.fail("first", "in the solo game the human (seat 0) plays first: set first and "
-                            "options.first_player to 0")
+                            "setup.first_player to 0")
         if step == "solo_reallocation" and chance == "draw_tile" and not 1 <= s.solo_die <= 5:
             c.fail("solo_die", f"a Site is reallocated only when the solo die shows 1 to 5 (it shows {s.solo_die})")
 
@@ -526,19 +529,28 @@ def _end(s, c):
         c.fail("end_turns", "0 final turns left means the game is over")
     if step == "game_over" or step in SETUP_STEPS:
         return
+    rules = s.options
+    need_techs, need_languages = rules.end_techs, END_LANGUAGES
     full = [p for p, b in enumerate(s.boards)
-            if all(t is not None and not d for t, d in zip(b.techs, b.face_down))]
+            if sum(1 for t, d in zip(b.techs, b.face_down) if t is not None and not d) >= need_techs]
     mastered = sum(1 for b in s.boards for x in b.languages if x == CAPSTONE)
-    if end > 0 and not full and mastered < 4:
-        c.fail("end_turns", f"{_plural(end, 'final turn')} left, but the end was not triggered (nobody has 9 Techs, and "
-                            f"{_plural(mastered, 'Language')} mastered where the end needs 4): set it to -1")
+    if end > 0 and not full and mastered < need_languages:
+        c.fail("end_turns", f"{_plural(end, 'final turn')} left, but the end was not triggered (nobody has "
+                            f"{need_techs} Techs, and {_plural(mastered, 'Language')} mastered where the end needs "
+                            f"{need_languages}): set it to -1")
     if end == -1:
-        # A 9th Tech is placed during its owner's turn and ends the game when that turn ends, so a player
-        # other than the one whose turn it is cannot hold 9 Techs while the end is untriggered.
+        # The Tech that makes `end_techs` (a 9th) is placed during its owner's turn and ends the game when that
+        # turn ends, so a player other than the one whose turn it is cannot hold that many while the end is
+        # untriggered.
         late = [p for p in full if p != s.current]
         if late:
-            c.fail("end_turns", f"-1, but {words(s.players[p] for p in late)} completed a 9th Tech on an earlier "
-                                f"turn, which triggered the end: set it to the final turns still to play")
+            c.fail("end_turns", f"-1, but {words(s.players[p] for p in late)} completed a "
+                                f"{_nth(need_techs)} Tech on an earlier turn, which triggered the end: set it to "
+                                f"the final turns still to play")
+
+
+def _nth(n):
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _used(s, c):

@@ -67,7 +67,8 @@ def _pending(s, p, b):
         counts = site_counts(s)
         if SITE_ACTION[s.rover] == "discover":
             res = b.resources
-            v += RESOURCE_VALUE * (sum(min(n, 7 - res[r]) for r, n in enumerate(counts[:4])) + counts[4])
+            cap = s.options.resource_cap
+            v += RESOURCE_VALUE * (sum(min(n, cap - res[r]) for r, n in enumerate(counts[:4])) + counts[4])
         else:
             langs = b.languages
             v += sum(_step_gain(langs[t], n) for t, n in enumerate(counts) if n)
@@ -88,9 +89,9 @@ def _value(s, p, most):
          - (2 if b.radiation == most else 1) * b.radiation)
     v += TECH_VALUE * techs + RESOURCE_VALUE * sum(b.resources) + HOURGLASS_VALUE * b.hourglass
     v += STEP_VALUE * sum(x for x in langs if x < CAPSTONE)
-    if level_ok(b, 2):
+    if level_ok(b, 2, s.options):
         v += LEVEL_VALUE
-        if level_ok(b, 3):
+        if level_ok(b, 3, s.options):
             v += LEVEL_VALUE
     return v + _pending(s, p, b)
 

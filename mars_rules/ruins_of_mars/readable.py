@@ -17,8 +17,10 @@ What changes from format 1 (documented in docs/positions/ruins_of_mars.md):
   ``techs`` an object keyed by slot name (``SLOTS``: "L2-row3" = the Level 2 column, row 3) holding the
   filled slots only; ``face_down`` the list of the face-down slots' names;
 - ``used``: "tech:", "free:" and "eng:" keys name the card as above;
-- null for none: ``options.first_player`` (random), ``end_turns`` (not triggered), ``solo_die`` (not
-  rolled); ``search`` null (no deck open), a Level 1..3, or "replicated" (Step 6 is done).
+- null for none: ``setup.first_player`` (random), ``end_turns`` (not triggered), ``solo_die`` (not
+  rolled); ``search`` null (no deck open), a Level 1..3, or "replicated" (Step 6 is done);
+- ``setup``: the setup choices (characters, first_player, solo); ``options``: only the rule options that
+  differ from the default (``OPTIONS.changed``), ``{}`` for the rulebook's game.
 
 >>> from mars_rules.ruins_of_mars import new_game
 >>> d = to_dict(new_game(players=2, seed=7, characters="deal"))
@@ -33,6 +35,7 @@ from mars_rules.core import Checker
 from mars_rules.core.positions import json_words
 
 from .data import CARDS, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, LANGUAGES, N_TILES, RESOURCES, SITES, CardSet
+from .options import OPTIONS
 
 FORMAT = 2
 SLOTS = tuple(f"L{level}-row{row}" for row in (1, 2, 3) for level in (1, 2, 3))
@@ -198,13 +201,14 @@ def to_dict(s) -> dict:
     """The position `s` in format 2 (a dict of JSON values; key order as written)."""
     lab = labels(s.cards)
     text = lab.text
-    opts = dict(s.options)
-    if opts.get("first_player") == -1:
-        opts["first_player"] = None
+    setup = s.setup
     search = s.search
     d = {
         "format": FORMAT, "game": "ruins_of_mars", "players": list(s.players), "seed": s.seed, "draws": s.draws,
-        "step": s.step, "to_move": s.to_move, "events": list(s.events), "chance": s.chance, "options": opts,
+        "step": s.step, "to_move": s.to_move, "events": list(s.events), "chance": s.chance,
+        "setup": {"characters": setup.characters,
+                  "first_player": None if setup.first_player == -1 else setup.first_player, "solo": setup.solo},
+        "options": OPTIONS.changed(s.options),
         "tiles": [tile_words(t) for t in s.tiles],
         "sites": {SITES[i]: list(col) for i, col in enumerate(s.sites[:5])},
         "rover": None if s.rover == -1 else _name(SITES, s.rover),
@@ -278,10 +282,10 @@ def to_format_1(data: dict, c: Checker, lab: Labels | None) -> dict:
     the same in both formats)."""
     d = dict(data)
     d["format"] = 1
-    opts = data.get("options")
-    if isinstance(opts, dict) and "first_player" in opts:
-        d["options"] = dict(opts, first_player=_count_or_null(
-            c, opts["first_player"], "options.first_player", 0, None, -1,
+    setup = data.get("setup")
+    if isinstance(setup, dict) and "first_player" in setup:
+        d["setup"] = dict(setup, first_player=_count_or_null(
+            c, setup["first_player"], "setup.first_player", 0, None, -1,
             "a seat (0 or more), or null for a random first player"))
     tiles = data.get("tiles")
     if isinstance(tiles, list):
@@ -348,7 +352,7 @@ _VALUES = {  # field -> (format-1 words, format-2 words) in the invariants' sent
     "rover": (("set it to -1", "set it to null"), ("(set it to a Site 0..4)", "(set it to a Site's name)")),
     "search": (("search: -1 in", f'search: "{REPLICATED}" in'), ("set it to -1", f'set it to "{REPLICATED}"'),
                ("set it to 0", "set it to null"), ("(or -1 after", f'(or "{REPLICATED}" after')),
-    "options.first_player": (("is outside -1..", "is outside 0.."),),
+    "setup.first_player": (("is outside -1..", "is outside 0.."),),
     "solo_die": (("(it shows 0)", "(it shows null: not rolled yet)"),),
 }
 

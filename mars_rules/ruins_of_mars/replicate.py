@@ -6,7 +6,6 @@ from functools import partial
 from mars_rules.core import CHANCE, Action
 
 from . import texts
-from .data import DECK_OXYGEN, DISPLAY_OXYGEN
 from .effects import advance, can_pay, empty_rows, level_ok, set_board
 from .flow import enter_reallocate
 
@@ -21,21 +20,24 @@ def legal(s, seat):
     b = s.boards[seat]
     res = b.resources
     tech = s.cards.tech
+    rules = s.options
+    deck_oxygen = rules.deck_oxygen
     out = []
     if s.search > 0:
         level = s.search
         rows = empty_rows(b, level)
         for cid in s.decks[level - 1]:
             card = tech[cid]
-            if can_pay(res, price(card.cost, DECK_OXYGEN)):
-                text = partial(texts.take_from_deck, card)
+            if can_pay(res, price(card.cost, deck_oxygen)):
+                text = partial(texts.take_from_deck, card, deck_oxygen)
                 for r in rows:
                     out.append(fast("take_from_deck", seat, (("card", cid), ("row", r + 1)), text))
         out.append(fast("skip", seat, (("step", "replicate"), ("level", level)), texts.skip))
         return tuple(out)
     if s.search == 0:
+        display_oxygen = rules.display_oxygen
         for level in (1, 2, 3):
-            if not level_ok(b, level):
+            if not level_ok(b, level, rules):
                 continue
             rows = empty_rows(b, level)
             if not rows:
@@ -46,14 +48,15 @@ def legal(s, seat):
                 if cid is None:
                     continue
                 card = tech[cid]
-                if can_pay(res, price(card.cost, DISPLAY_OXYGEN[k])):
-                    text = partial(texts.replicate, card)
+                if can_pay(res, price(card.cost, display_oxygen[k])):
+                    text = partial(texts.replicate, card, display_oxygen)
                     for r in rows:
                         out.append(fast("replicate", seat, (("level", level), ("space", k + 1), ("row", r + 1)), text))
-            if res[3] >= DECK_OXYGEN:
+            if res[3] >= deck_oxygen:
                 for cid in s.decks[level - 1]:
-                    if can_pay(res, price(tech[cid].cost, DECK_OXYGEN)):
-                        out.append(fast("search_deck", seat, (("level", level),), texts.search_deck))
+                    if can_pay(res, price(tech[cid].cost, deck_oxygen)):
+                        out.append(fast("search_deck", seat, (("level", level),),
+                                        partial(texts.search_deck, deck_oxygen)))
                         break
     out.append(fast("skip", seat, (("step", "replicate"),), texts.skip))
     return tuple(out)
@@ -101,12 +104,13 @@ def apply_replicate(s, a):
     cid = s.display[level - 1][k]
     card = s.cards.tech[cid]
     b = s.boards[seat]
-    cost = price(card.cost, DISPLAY_OXYGEN[k])
+    oxygen = s.options.display_oxygen[k]
+    cost = price(card.cost, oxygen)
     r = b.resources
     b = b._replace(resources=(r[0] - cost[0], r[1] - cost[1], r[2] - cost[2], r[3] - cost[3]))
     s = s._replace(boards=set_board(s, seat, b), search=-1, display=_remove_from_display(s, level, k))
     s = place(s, seat, card, row)
-    events = (f"Step 6: {s.players[seat]} replicates {card.name} ({cid}) from the +{DISPLAY_OXYGEN[k]} Oxygen "
+    events = (f"Step 6: {s.players[seat]} replicates {card.name} ({cid}) from the +{oxygen} Oxygen "
               f"space and places it in row {row + 1}.",)
     s, events = one_time(s, seat, card, events)
     return after_display_change(s, level, events)
@@ -123,13 +127,14 @@ def apply_take_from_deck(s, a):
     card = s.cards.tech[cid]
     level = card.level
     b = s.boards[seat]
-    cost = price(card.cost, DECK_OXYGEN)
+    oxygen = s.options.deck_oxygen
+    cost = price(card.cost, oxygen)
     r = b.resources
     b = b._replace(resources=(r[0] - cost[0], r[1] - cost[1], r[2] - cost[2], r[3] - cost[3]))
     deck = tuple(c for c in s.decks[level - 1] if c != cid)
     s = s._replace(boards=set_board(s, seat, b), search=-1, decks=s.decks[:level - 1] + (deck,) + s.decks[level:])
     s = place(s, seat, card, row)
-    events = (f"Step 6: {s.players[seat]} pays {DECK_OXYGEN} Oxygen, takes {card.name} ({cid}) from the Level "
+    events = (f"Step 6: {s.players[seat]} pays {oxygen} Oxygen, takes {card.name} ({cid}) from the Level "
               f"{level} deck, places it in row {row + 1} and shuffles the deck.",)
     s, events = one_time(s, seat, card, events)
     return enter_reallocate(s, events)
@@ -138,8 +143,9 @@ def apply_take_from_deck(s, a):
 def refill_outcomes(s):
     level = s.pending
     tech = s.cards.tech
-    return tuple((fast("refill_display", CHANCE, (("level", level), ("card", cid)), partial(texts.refill, tech[cid])), 1)
-                 for cid in s.decks[level - 1])
+    top = s.options.display_oxygen[0]
+    return tuple((fast("refill_display", CHANCE, (("level", level), ("card", cid)),
+                       partial(texts.refill, tech[cid], top)), 1) for cid in s.decks[level - 1])
 
 
 def apply_refill(s, a):
@@ -149,5 +155,6 @@ def apply_refill(s, a):
     deck = tuple(c for c in s.decks[level - 1] if c != cid)
     s = s._replace(display=s.display[:level - 1] + (col,) + s.display[level:],
                    decks=s.decks[:level - 1] + (deck,) + s.decks[level:], chance="", pending=0)
-    return enter_reallocate(s, (f"{s.cards.tech[cid].name} ({cid}) is revealed into the +3 Oxygen space of the "
+    return enter_reallocate(s, (f"{s.cards.tech[cid].name} ({cid}) is revealed into the "
+                                f"+{s.options.display_oxygen[0]} Oxygen space of the "
                                 f"Level {level} column.",))

@@ -12,7 +12,7 @@ from functools import partial
 from mars_rules.core import CHANCE, Action
 
 from . import abilities, replicate, solo_ai, texts, transitions as T
-from .data import CHARACTERS, KICKSTARTER_CHARACTERS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, TRANSFER_COST
+from .data import CHARACTERS, KICKSTARTER_CHARACTERS, LANGUAGES, RESOURCES, SITE_ACTION, SITES
 from .flow import _next_without_character, site_counts
 
 fast = Action.fast
@@ -24,7 +24,8 @@ _cache = {}
 
 
 def _act(kind, player, items, text, extra=None):
-    """A shared Action object: only for texts that depend on the params (and `extra`) alone."""
+    """A shared Action object: only for texts that depend on the params and `extra` alone (`extra` holds
+    whatever else the text reads, such as a rule option, so it is part of the key)."""
     key = (kind, player, items, extra)
     a = _cache.get(key)
     if a is None:
@@ -51,7 +52,7 @@ def legal(s):
 
 def character_choices(s, seat):
     taken = {b.character for b in s.boards}
-    names = CHARACTERS + (KICKSTARTER_CHARACTERS if s.option("kickstarter") else ())
+    names = CHARACTERS + (KICKSTARTER_CHARACTERS if s.options.kickstarter else ())
     return tuple(_act("choose_character", seat, (("character", c),), f"Choose the {c}: " + _char_text(c))
                  for c in names if c not in taken)
 
@@ -78,23 +79,32 @@ def _legal_place(s, seat):
 def transfer_options(s, seat):
     """[(from_site, tile, pay)] legal now (pay is 'Hourglass' or 'Oxygen')."""
     b = s.boards[seat]
+    rules = s.options
+    cost = rules.transfer_cost
     second = s.transfers == 1
     extra = 1 if second else 0
     pays = []
-    if b.hourglass >= TRANSFER_COST + extra:
+    if b.hourglass >= cost + extra:
         pays.append("Hourglass")
-    if b.resources[3] >= TRANSFER_COST and b.hourglass >= extra:
+    if b.resources[3] >= cost and b.hourglass >= extra:
         pays.append("Oxygen")
     if not pays:
         return []
     out = []
-    active = s.rover
-    for src in (active - 1, active + 1):
-        if 0 <= src < 5 and len(s.sites[src]) >= 2:
+    for src in adjacent(s.rover, rules.transfer_wraps):
+        if len(s.sites[src]) >= 2:
             for t in s.sites[src]:
                 for p in pays:
                     out.append((src, t, p))
     return out
+
+
+def adjacent(site, wraps):
+    """The Sites adjacent to `site` for a transfer: its neighbours in the row, and across the ends (the
+    Wasteland and the Infirmary) when `wraps` (the option ``transfer_wraps``)."""
+    if wraps:
+        return tuple(sorted({(site - 1) % 5, (site + 1) % 5}))
+    return tuple(i for i in (site - 1, site + 1) if 0 <= i < 5)
 
 
 def _legal_transfer(s, seat):
@@ -102,7 +112,7 @@ def _legal_transfer(s, seat):
         return (skip_action(seat, "transfer"),)
     second = s.transfers == 1
     acts = [fast("transfer_tile", seat, (("from", SITES[src]), ("tile", t), ("pay", p)),
-                 texts.transfer_text(s.tiles[t], second, SITES[s.rover]))
+                 texts.transfer_text(s.tiles[t], second, SITES[s.rover], s.options.transfer_cost))
             for src, t, p in transfer_options(s, seat)]
     acts.append(skip_action(seat, "transfer"))
     return tuple(acts)
@@ -162,6 +172,10 @@ STEP_LEGAL = {
 # ------------------------------------------------------------------------------------------------
 
 
+_DIE = {}
+"""The outcomes of the Wasteland die for each table of Hourglasses (the option ``wasteland_hourglass``)."""
+
+
 def outcomes(s):
     kind = s.chance
     if kind == "draw_tile":
@@ -170,7 +184,12 @@ def outcomes(s):
         return tuple((fast("draw_tile", CHANCE, (("tile", t), ("site", site)), partial(texts.draw_tile, tiles[t])), 1)
                      for t in s.facedown)
     if kind == "wasteland_die":
-        return tuple((_act("wasteland_die", CHANCE, (("face", f),), texts.die), 1) for f in range(1, 7))
+        table = s.options.wasteland_hourglass
+        die = _DIE.get(table)
+        if die is None:
+            text = partial(texts.die, table)
+            die = _DIE[table] = tuple((fast("wasteland_die", CHANCE, (("face", f),), text), 1) for f in range(1, 7))
+        return die
     if kind == "solo_die":
         return tuple((_act("solo_die", CHANCE, (("face", f),), texts.solo_die), 1) for f in range(1, 7))
     if kind == "refill_display":
@@ -181,7 +200,7 @@ def outcomes(s):
     if kind == "deal_character":
         seat = _next_without_character(s)
         taken = {b.character for b in s.boards}
-        names = CHARACTERS + (KICKSTARTER_CHARACTERS if s.option("kickstarter") else ())
+        names = CHARACTERS + (KICKSTARTER_CHARACTERS if s.options.kickstarter else ())
         return tuple((fast("deal_character", CHANCE, (("player", seat), ("character", c)),
                            f"{s.players[seat]} is dealt the {c}"), 1) for c in names if c not in taken)
     return ()

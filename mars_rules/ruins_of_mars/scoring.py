@@ -1,4 +1,5 @@
-"""Final Scoring (and the Solo Variant's AI scoring) as a ScoreSheet; winners after tie-breakers."""
+"""Final Scoring (and the Solo Variant's AI scoring) as a ScoreSheet; winners after tie-breakers. The
+sheet names the rule options in effect when they differ from the rulebook's (``variant``)."""
 from __future__ import annotations
 
 from mars_rules.core import ScoreRow, ScoreSheet
@@ -64,7 +65,7 @@ def score(s) -> ScoreSheet:
         rows.append(ScoreRow(p, "Radiation", -per * b.radiation, R_RAD))
     sheet = ScoreSheet(tuple(s.players), tuple(rows))
     win, tb = _ranking(s, sheet.totals)
-    return sheet._replace(tiebreak=tb, final=s.to_move is None, winners=win)
+    return sheet._replace(tiebreak=tb, final=s.to_move is None, winners=win, variant=s.variant())
 
 
 def _ranking(s, totals):

@@ -71,7 +71,7 @@ def replicate_choice(s):
         if cid is None or not b.face_down[slot]:
             continue
         card = ai[cid]
-        if not level_ok(b, card.level) or not can_pay(b.resources, card.cost):
+        if not level_ok(b, card.level, s.options) or not can_pay(b.resources, card.cost):
             continue
         key = (sum(card.cost), card.level, -(slot // 3))
         if best is None or key > best[0]:

@@ -16,7 +16,7 @@ class Player(NamedTuple):
     """One player's Player board and Tech board.
 
     - ``character``: the Character card's name ("" for the solo AI, or before the choice).
-    - ``resources``: (Fuel, Parts, Plans, Oxygen), each 0..7.
+    - ``resources``: (Fuel, Parts, Plans, Oxygen), each 0..7 (0..``options.resource_cap``).
     - ``hourglass``: Hourglass tokens held.
     - ``radiation``: Radiation tokens on the Player board.
     - ``languages``: marker position on each Language track (red, orange, green, blue, star),
@@ -51,6 +51,20 @@ def _fast_replace(cls, index):
 Player._replace = _fast_replace(Player, {f: i for i, f in enumerate(Player._fields)})
 
 
+class Setup(NamedTuple):
+    """The setup choices of a game (not rule values: the rule values are ``state.options``).
+
+    - ``characters``: "choose" (each player picks a Character in turn order) or "deal" (a chance node
+      per player).
+    - ``first_player``: the seat chosen to take the Rover first, -1 when drawn at random (a chance node).
+    - ``solo``: the solo game against the rulebook's AI (seat 1).
+    """
+
+    characters: str = "choose"
+    first_player: int = -1
+    solo: bool = False
+
+
 class _Fields(NamedTuple):
     players: tuple
     seed: int
@@ -60,6 +74,7 @@ class _Fields(NamedTuple):
     events: tuple
     chance: str
     options: tuple
+    setup: tuple
     tiles: tuple
     sites: tuple
     rover: int
@@ -95,9 +110,10 @@ class State(_Fields, GameState):
     - ``chance``: which chance node is pending: "" (none), "first_player", "deal_character",
       "wasteland_die", "draw_tile" (the next face-down tile of a reallocation), "refill_display"
       (the Tech revealed into a display column), "solo_die" (the solo extra-reallocation die).
-    - ``options``: the game's options as sorted (name, value) pairs: characters ("choose" or
-      "deal"), first_player (-1 = random), hourglass (starting Hourglasses), kickstarter (bool),
-      solo (bool: the solo game). ``state.option(name)`` reads one; ``state.solo`` is the last.
+    - ``options``: the rule values in effect, the record of ``OPTIONS`` (``options.py``):
+      ``state.options.resource_cap``, ``.end_techs``, ... Every rule reads them from here.
+    - ``setup``: the setup choices, a ``Setup``: ``characters`` ("choose" or "deal"),
+      ``first_player`` (-1 = random), ``solo`` (the solo game). ``state.solo`` is the last.
 
     Derived, not stored: ``state.solo``, ``state.is_over``, ``state.hidden(player)``.
 
@@ -170,12 +186,13 @@ class State(_Fields, GameState):
     @property
     def solo(self) -> bool:
         """True in the solo game (seat 1 is the rulebook's AI)."""
-        return self[7][4][1]  # options: the 5 sorted (name, value) pairs, "solo" last
+        return self[8][2]  # setup.solo
 
     def option(self, name, default=None):
-        for k, v in self.options:
-            if k == name:
-                return v
+        """A rule option (``state.options.<name>``) or a setup choice (``state.setup.<name>``) by name."""
+        for record in (self.options, self.setup):
+            if name in record._fields:
+                return getattr(record, name)
         return default
 
     def view(self, player):

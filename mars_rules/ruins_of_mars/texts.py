@@ -1,9 +1,10 @@
-"""Sentences for actions (built only when a student reads them)."""
+"""Sentences for actions (built only when a student reads them). A rule value in a sentence (a cost, the
+Hourglasses of a die face) is the game's option, bound into the text function when the action is made."""
 from __future__ import annotations
 
 from functools import partial
 
-from .data import ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, reward_text, cost_text, DISPLAY_OXYGEN, DECK_OXYGEN
+from .data import ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, reward_text, cost_text
 
 
 _WORDS = {}
@@ -21,10 +22,10 @@ def place_rover(a):
     return f"Place the Rover on the {site} ({SITE_ACTION[SITES.index(site)].capitalize()})"
 
 
-def transfer_text(icons, second, active):
+def transfer_text(icons, second, active, cost):
     def f(a):
         t = (f"Transfer tile {a.get('tile')} ({tile_words(icons)}) from the {a.get('from')} to the bottom of the "
-             f"{active} (the Active Site), paying 2 {a.get('pay')}")
+             f"{active} (the Active Site), paying {cost} {a.get('pay')}")
         return t + (" and 1 more Hourglass (the Savant's second transfer)" if second else "")
     return f
 
@@ -60,9 +61,10 @@ def wrench_for(site):
     return partial(wrench, site)
 
 
-def die(a):
+def die(table, a):
+    """The Wasteland die's face and its Hourglasses (`table`: the option ``wasteland_hourglass``)."""
     f = a.get("face")
-    n = (0, 1, 1, 2, 2, 3, 3)[f]
+    n = table[f - 1]
     return f"The Wasteland die shows {f}: {n} Hourglass{'es' if n > 1 else ''}"
 
 
@@ -93,24 +95,24 @@ def card_line(card):
     return f"{card.name} ({card.id}, Level {card.level}, class {card.classification}; {reward_text(card)})"
 
 
-def replicate(card, a):
+def replicate(card, display_oxygen, a):
     space = a.get("space")
-    ox = DISPLAY_OXYGEN[space - 1]
+    ox = display_oxygen[space - 1]
     return (f"Replicate {card_line(card)} from the +{ox} Oxygen space: pay {cost_text(card.cost)}"
             f"{f' + {ox} Oxygen' if ox else ''}; place it in row {a.get('row')}")
 
 
-def take_from_deck(card, a):
-    return (f"Take {card_line(card)} from the Level {card.level} deck: pay {DECK_OXYGEN} Oxygen + "
+def take_from_deck(card, deck_oxygen, a):
+    return (f"Take {card_line(card)} from the Level {card.level} deck: pay {deck_oxygen} Oxygen + "
             f"{cost_text(card.cost)}; place it in row {a.get('row')}")
 
 
-def search_deck(a):
-    return f"Search the Level {a.get('level')} deck (pay {DECK_OXYGEN} Oxygen plus the cost of the Tech you take)"
+def search_deck(deck_oxygen, a):
+    return f"Search the Level {a.get('level')} deck (pay {deck_oxygen} Oxygen plus the cost of the Tech you take)"
 
 
-def refill(card, a):
-    return f"Reveal {card.name} ({card.id}) into the +3 Oxygen space of the Level {a.get('level')} column"
+def refill(card, top, a):
+    return f"Reveal {card.name} ({card.id}) into the +{top} Oxygen space of the Level {a.get('level')} column"
 
 
 def language_list(counts):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import texts
-from .data import COLOUR_INDEX, RESOURCES, SITES, TRANSFER_COST, WASTELAND_HOURGLASS
-from .effects import advance, gain, gain_text, set_board
+from .data import COLOUR_INDEX, RESOURCES, SITES
+from .effects import advance, gain, gain_text, set_board, wasteland_hourglass
 from .flow import (_maybe_last_tile, _next_without_character, _place_tile, begin_turn, end_turn, enter_action,
                    enter_radiation, enter_reallocate, enter_replicate, site_counts, site_wrench)
 
@@ -16,7 +16,7 @@ def after_setup_choice(s, events):
     seat = _next_without_character(s)
     if seat < 0:
         return begin_turn(s._replace(turn=0), s.first, events)
-    if s.option("characters") == "deal":
+    if s.setup.characters == "deal":
         return s._replace(step="choose_character", chance="deal_character", to_move=CHANCE, events=events)
     return s._replace(step="choose_character", chance="", to_move=seat, events=events)
 
@@ -73,19 +73,20 @@ def apply_transfer_tile(s, a):
     pay = a.get("pay")
     b = s.boards[seat]
     second = s.transfers == 1
+    cost = s.options.transfer_cost
     hg = b.hourglass - (1 if second else 0)
     res = b.resources
     if pay == "Hourglass":
-        hg -= TRANSFER_COST
+        hg -= cost
     else:
-        res = res[:3] + (res[3] - TRANSFER_COST,)
+        res = res[:3] + (res[3] - cost,)
     b = b._replace(hourglass=hg, resources=res)
     active = s.rover
     sites = list(s.sites)
     sites[src] = tuple(t for t in sites[src] if t != tile)
     sites[active] = sites[active] + (tile,)
     s = s._replace(boards=set_board(s, seat, b), sites=tuple(sites), transfers=s.transfers + 1,
-                   events=(f"Step 2: {s.players[seat]} pays 2 {pay}{' and 1 Hourglass' if second else ''} and "
+                   events=(f"Step 2: {s.players[seat]} pays {cost} {pay}{' and 1 Hourglass' if second else ''} and "
                            f"moves tile {tile} ({texts.tile_words(s.tiles[tile])}) from the {SITES[src]} to "
                            f"the bottom of the {SITES[active]}.",))
     if s.transfers == 1 and b.character == "Savant":
@@ -107,7 +108,7 @@ def apply_use_wrench(s, a):
 def apply_wasteland_die(s, a):
     face = a.get("face")
     seat = s.current
-    n = WASTELAND_HOURGLASS[face]
+    n = wasteland_hourglass(s.options, face)
     b = s.boards[seat]
     s = s._replace(boards=set_board(s, seat, b._replace(hourglass=b.hourglass + n)), chance="", to_move=seat,
                    events=(f"The Wasteland die shows {face}: {s.players[seat]} gains {n} Hourglass"
@@ -122,11 +123,12 @@ def apply_discover(s, a):
     counts = site_counts(s)
     b = s.boards[seat]
     name = s.players[seat]
+    cap = s.options.resource_cap
     events = []
     for r in range(4):
         if counts[r]:
-            b, lost = gain(b, r, counts[r])
-            events.append(gain_text(name, r, counts[r], lost))
+            b, lost = gain(b, r, counts[r], cap)
+            events.append(gain_text(name, r, counts[r], lost, cap))
     s = s._replace(boards=set_board(s, seat, b), acted=True)
     head = f"Step 5: Discover at the {SITES[s.rover]}: " + ("; ".join(events) if events else "no coloured icon")
     if counts[4]:
@@ -138,9 +140,10 @@ def apply_discover(s, a):
 def apply_discover_star(s, a):
     seat = s.current
     r = RESOURCES.index(a.get("resource"))
-    b, lost = gain(s.boards[seat], r, 1)
+    cap = s.options.resource_cap
+    b, lost = gain(s.boards[seat], r, 1, cap)
     s = s._replace(boards=set_board(s, seat, b), pending=s.pending - 1,
-                   events=("Discover (star icon): " + gain_text(s.players[seat], r, 1, lost) + ".",))
+                   events=("Discover (star icon): " + gain_text(s.players[seat], r, 1, lost, cap) + ".",))
     if s.pending == 0:
         return enter_replicate(s, s.events)
     return s

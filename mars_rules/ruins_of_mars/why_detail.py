@@ -1,8 +1,7 @@
 """The specific reasons, by action kind (the player and the kind are already known to be right)."""
 from __future__ import annotations
 
-from .data import (CHARACTERS, DECK_OXYGEN, DISPLAY_OXYGEN, KICKSTARTER_CHARACTERS, LANGUAGES, RESOURCES,
-                   SITE_ACTION, SITES, cost_text)
+from .data import CHARACTERS, KICKSTARTER_CHARACTERS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, cost_text
 from .effects import can_pay, empty_rows, level_reason
 
 STEP_OF = {
@@ -92,12 +91,15 @@ def check_transfer(s, a):
     b = s.boards[s.to_move]
     if s.transfers >= 1 and (b.character != "Savant" or s.transfers >= 2):
         return ("Only 1 Action tile may be transferred per turn (the Savant may pay for a second).", R_TRANSFER)
+    from .rules import adjacent
     src = _site(a.get("from"))
     active = s.rover
+    rules = s.options
     if src < 0:
         return f"There is no Site called {a.get('from')!r:.40}.", R_TRANSFER
-    if abs(src - active) != 1:
-        near = " and the ".join(SITES[i] for i in (active - 1, active + 1) if 0 <= i < 5)
+    near = adjacent(active, rules.transfer_wraps)
+    if src not in near:
+        near = " and the ".join(SITES[i] for i in near)
         return (f"The {SITES[src]} is not adjacent to the Active Site ({SITES[active]}); adjacent: the {near}.",
                 R_TRANSFER)
     tiles = s.sites[src]
@@ -108,16 +110,18 @@ def check_transfer(s, a):
         return (f"The {SITES[src]} has only 1 Action tile: a transfer must leave at least 1 at every Site.",
                 R_TRANSFER)
     pay = a.get("pay")
+    cost = rules.transfer_cost
     if pay not in ("Hourglass", "Oxygen"):
-        return ("Pay the whole cost with 2 Hourglass tokens OR 2 Oxygen (pay='Hourglass' or 'Oxygen'); a mix "
-                "of both is not allowed.", R_TRANSFER)
+        return (f"Pay the whole cost with {cost} Hourglass tokens OR {cost} Oxygen (pay='Hourglass' or 'Oxygen'); "
+                f"a mix of both is not allowed.", R_TRANSFER)
     extra = 1 if s.transfers == 1 else 0
-    if pay == "Hourglass" and b.hourglass < 2 + extra:
-        return (f"You have {b.hourglass} Hourglass; this transfer costs {2 + extra} Hourglass.", R_TRANSFER)
-    if pay == "Oxygen" and b.resources[3] < 2:
-        return f"You have {b.resources[3]} Oxygen; a transfer costs 2 Oxygen.", R_TRANSFER
+    if pay == "Hourglass" and b.hourglass < cost + extra:
+        return (f"You have {b.hourglass} Hourglass; this transfer costs {cost + extra} Hourglass.", R_TRANSFER)
+    if pay == "Oxygen" and b.resources[3] < cost:
+        return f"You have {b.resources[3]} Oxygen; a transfer costs {cost} Oxygen.", R_TRANSFER
     if pay == "Oxygen" and b.hourglass < extra:
-        return "The Savant's second transfer costs 1 Hourglass on top of the 2 Oxygen.", "Kickstarter Exclusives: Savant"
+        return (f"The Savant's second transfer costs 1 Hourglass on top of the {cost} Oxygen.",
+                "Kickstarter Exclusives: Savant")
     return None
 
 
@@ -181,13 +185,15 @@ def check_replicate(s, a):
     got = _level_checks(s, seat, level, row)
     if got:
         return got
+    display_oxygen = s.options.display_oxygen
     if space not in (1, 2, 3, 4):
-        return "Display spaces are 1 (top, +3 Oxygen) to 4 (bottom, +0 Oxygen).", R_PAY
+        return (f"Display spaces are 1 (top, +{display_oxygen[0]} Oxygen) to 4 (bottom, +{display_oxygen[3]} "
+                f"Oxygen).", R_PAY)
     cid = s.display[level - 1][space - 1]
     if cid is None:
         return f"Space {space} of the Level {level} column is empty.", R_REPLICATE
     card = s.cards.tech[cid]
-    ox = DISPLAY_OXYGEN[space - 1]
+    ox = display_oxygen[space - 1]
     need = card.cost[:3] + (card.cost[3] + ox,)
     res = s.boards[seat].resources
     if not can_pay(res, need):
@@ -205,11 +211,12 @@ def check_search(s, a):
     if got:
         return got
     res = s.boards[seat].resources
-    if res[3] < DECK_OXYGEN:
-        return f"Searching a deck costs {DECK_OXYGEN} Oxygen first; you have {res[3]}.", R_PAY
+    deck_oxygen = s.options.deck_oxygen
+    if res[3] < deck_oxygen:
+        return f"Searching a deck costs {deck_oxygen} Oxygen first; you have {res[3]}.", R_PAY
     if not s.decks[level - 1]:
         return f"The Level {level} deck is empty.", R_REPLICATE
-    return (f"No Tech left in the Level {level} deck is affordable with {DECK_OXYGEN} Oxygen on top; you have "
+    return (f"No Tech left in the Level {level} deck is affordable with {deck_oxygen} Oxygen on top; you have "
             f"{_have(res)}.", R_PAY)
 
 
@@ -225,7 +232,8 @@ def check_take(s, a):
     if got:
         return got
     res = s.boards[seat].resources
-    return (f"{card.name} costs {DECK_OXYGEN} Oxygen + {cost_text(card.cost)}; you have {_have(res)}.", R_PAY)
+    return (f"{card.name} costs {s.options.deck_oxygen} Oxygen + {cost_text(card.cost)}; you have {_have(res)}.",
+            R_PAY)
 
 
 def check_character(s, a):
@@ -234,7 +242,7 @@ def check_character(s, a):
     taken = [s.players[i] for i, b in enumerate(s.boards) if b.character == a.get("character")]
     if taken:
         return f"{taken[0]} already has the {a.get('character')}.", "Setup: Choose Characters"
-    if a.get("character") in KICKSTARTER_CHARACTERS and not s.option("kickstarter"):
+    if a.get("character") in KICKSTARTER_CHARACTERS and not s.options.kickstarter:
         return (f"The {a.get('character')} is a Kickstarter Exclusive: start the game with kickstarter=True.",
                 "Kickstarter Exclusives")
     return None

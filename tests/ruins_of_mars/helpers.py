@@ -13,13 +13,15 @@ TILES = ("RO", "O", "BR", "RS", "S", "RW", "WW", "X", "GG", "BB", "OS")
 LAYOUT = ((8, 9, 10), (5, 7), (0, 1), (2, 3), (4, 6))
 
 
-def draft(players=2, sites=LAYOUT, tiles=TILES, characters=None, seat=0, step="place_rover", **fields):
+def draft(players=2, sites=LAYOUT, tiles=TILES, characters=None, seat=0, step="place_rover", options=None,
+          **fields):
     """The position builder (`state.edit()`) holding a position at the start of `seat`'s turn (Step 1) with
-    explicit tiles, no Hourglass and no Characters (or `characters`, one per seat, "" for none); `fields`
-    set any State field last (e.g. `rover=2`)."""
-    kick = any(c in ("Engineer", "Savant") for c in characters or ())
-    b = game.new_game(players=players, seed=1, first_player=0, characters="deal", tiles=tiles,
-                      kickstarter=kick).edit()
+    explicit tiles, no Hourglass and no Characters (or `characters`, one per seat, "" for none), under the
+    rule `options` (a dict, default none: the rulebook's rules); `fields` set any State field last (e.g.
+    `rover=2`)."""
+    options = dict(options or {})
+    options.setdefault("kickstarter", any(c in ("Engineer", "Savant") for c in characters or ()))
+    b = game.new_game(players=players, seed=1, first_player=0, characters="deal", tiles=tiles, **options).edit()
     for site, col in enumerate(sites):
         b.set_site_tiles(site, col)
     for p in range(len(b.state.players)):

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from mars_rules import CHANCE, PositionError
-from mars_rules.ruins_of_mars import TURN_STEPS, codec, data, invariants, readable
+from mars_rules.ruins_of_mars import OPTIONS, TURN_STEPS, codec, data, invariants, readable
 
 from .helpers import game
 
@@ -58,7 +58,7 @@ def test_a_known_position_is_written_with_the_rulebooks_names(start):
     assert d["boards"][1]["resources"] == {"Fuel": 3, "Parts": 0, "Plans": 0, "Oxygen": 0}
     assert d["boards"][1]["languages"] == {"red": 0, "orange": 0, "green": 0, "blue": 4, "star": 0}
     assert all(re.fullmatch(r"L1-\d\d [A-Z][A-Za-z ]+", c) for c in d["display"][0])
-    assert d["options"]["first_player"] == 0
+    assert d["setup"] == {"characters": "deal", "first_player": 0, "solo": False} and d["options"] == {}
     assert (d["search"], d["solo_die"], d["end_turns"]) == (None, None, None)
 
 
@@ -66,7 +66,7 @@ def test_none_is_null_and_a_replicated_tech_is_named(start):
     s = start._replace(step="pass_rover", rover=2, acted=True, search=-1, end_turns=1, turn=3)
     d = json.loads(s.to_json())
     assert (d["rover"], d["search"], d["end_turns"]) == ("Workshop", "replicated", 1)
-    assert json.loads(game.new_game(players=2, seed=1).to_json())["options"]["first_player"] is None
+    assert json.loads(game.new_game(players=2, seed=1).to_json())["setup"]["first_player"] is None
 
 
 def test_ability_keys_name_their_card(start):
@@ -121,7 +121,7 @@ def test_a_repeated_slot_is_refused(solo):
 def test_format_1_codes_are_refused_in_format_2(start):
     base = json.loads(start.to_json())
     cases = [(("rover",), -1), (("end_turns",), -1), (("solo_die",), 0), (("search",), -1), (("search",), 0),
-             (("options", "first_player"), -1), (("realloc_to",), 0), (("tiles", 0), "RR")]
+             (("setup", "first_player"), -1), (("realloc_to",), 0), (("tiles", 0), "RR")]
     for path, value in cases:
         d = json.loads(json.dumps(base))
         node = d
@@ -232,8 +232,15 @@ def test_the_schemas_enums_equal_the_data_tables():
     props, board = SCHEMA["properties"], SCHEMA["$defs"]["board"]["properties"]
     assert props["step"]["enum"] == [s.key for s in TURN_STEPS]
     assert sorted(props["chance"]["enum"]) == sorted({c for v in invariants.CHANCES.values() for c in v})
-    assert props["options"]["properties"]["characters"]["enum"] == list(invariants.OPTION_CHOICES["characters"])
-    assert props["options"]["properties"]["hourglass"]["maximum"] == invariants.MAX_START_HOURGLASS
+    assert props["setup"]["properties"]["characters"]["enum"] == list(invariants.SETUP_CHOICES["characters"])
+    assert list(props["options"]["properties"]) == [o.name for o in OPTIONS]
+    for o in OPTIONS:
+        spec = props["options"]["properties"][o.name]
+        if isinstance(o.default, tuple):
+            spec = dict(spec["items"], length=(spec["minItems"], spec["maxItems"]))
+            assert spec["length"] == (len(o.default), len(o.default))
+        if o.low is not None:
+            assert (spec["minimum"], spec["maximum"]) == (o.low, o.high), o.name
     assert list(props["sites"]["properties"]) == props["sites"]["required"] == list(data.SITES)
     assert props["rover"]["enum"] == list(data.SITES) + [None] and props["realloc_to"]["enum"] == list(data.SITES)
     words = "|".join(data.ICONS.values())
@@ -241,7 +248,7 @@ def test_the_schemas_enums_equal_the_data_tables():
     assert props["tiles"]["minItems"] == props["tiles"]["maxItems"] == data.N_TILES
     assert board["character"]["enum"] == list(data.CHARACTERS + data.KICKSTARTER_CHARACTERS) + [None]
     assert list(board["resources"]["properties"]) == list(data.RESOURCES)
-    assert {v["maximum"] for v in board["resources"]["properties"].values()} == {data.RESOURCE_CAP}
+    assert {v["maximum"] for v in board["resources"]["properties"].values()} == {OPTIONS["resource_cap"].high}
     assert list(board["languages"]["properties"]) == list(data.LANGUAGES)
     assert {v["maximum"] for v in board["languages"]["properties"].values()} == {data.CAPSTONE}
     assert board["techs"]["propertyNames"]["enum"] == board["face_down"]["items"]["enum"] == list(readable.SLOTS)

@@ -14,8 +14,8 @@ from mars_rules.ruins_of_mars import invariants, readable
 from .helpers import fixture, game, give_tech, player, roundtrip
 
 
-def _mid_game(seed=3, players=3, steps=300):
-    s = game.new_game(players=players, seed=seed, characters="deal")
+def _mid_game(seed=3, players=3, steps=300, **options):
+    s = game.new_game(players=players, seed=seed, characters="deal", **options)
     rng = random.Random(seed)
     out = [s]
     for i in range(steps):
@@ -251,7 +251,7 @@ def test_the_wasteland_die_away_from_the_wasteland_is_refused():
 
 def test_a_deal_with_every_character_given_is_refused():
     s = fixture(characters=("Doctor", "Miner"), step="choose_character", chance="deal_character")
-    s = s._replace(turn=0, to_move=CHANCE, options=tuple((k, "deal" if k == "characters" else v) for k, v in s.options))
+    s = s._replace(turn=0, to_move=CHANCE, setup=s.setup._replace(characters="deal"))
     assert "step: every player already has a Character" in _refused(s)
 
 
@@ -311,13 +311,14 @@ def _parent(data, path):
 
 @pytest.mark.parametrize("players", [2, 1])
 def test_every_integer_field_refuses_a_bool_and_a_float(players):
-    s = _mid_game(seed=4, players=players, steps=120)[-1]
+    s = _mid_game(seed=4, players=players, steps=120, hourglass=3, display_oxygen=(3, 2, 2, 1))[-1]
     base = json.loads(s.to_json())
     paths = [p for p in _int_paths(base) if p not in ("format",)]
     assert "to_move" in paths or s.to_move == CHANCE
-    assert {"seed", "current", "options.hourglass", "boards[0].resources.Oxygen"} <= set(paths)
+    assert {"seed", "current", "options.hourglass", "options.display_oxygen[2]",
+            "boards[0].resources.Oxygen"} <= set(paths)
     # format 2 writes these by name or as null for none (format 1: integers); a bool or a float is refused too
-    named = ["rover", "end_turns", "realloc_to", "solo_die", "search", "options.first_player"]
+    named = ["rover", "end_turns", "realloc_to", "solo_die", "search", "setup.first_player"]
     for path in paths + named:
         node, key = _parent(base, path)
         value = node[key] if type(node[key]) is int else 1
