@@ -39,6 +39,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle, RegularPolygon
 
 from mars_rules import CHANCE
 from mars_rules.on_mars import data as D
+from mars_rules.on_mars.options import mission_target
 
 from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, SEAT_COLOURS, LayeredBoard, board_axes, fit_text, text_width,
                        token)
@@ -194,7 +195,7 @@ class Board(LayeredBoard):
         self.update(state)
 
     def layout(self, state):
-        return len(state.players), self.zones
+        return len(state.players), self.zones, state.options.level_up_at  # the static layer marks the level-ups
 
     # ----------------------------------------------------------------- where things are
     @staticmethod
@@ -236,7 +237,7 @@ class Board(LayeredBoard):
                                                 edgecolor="#B8B0A8", lw=0.6))
         self._legend(cy - MAP_H / 2 - 0.2, panels["map"])
         self._static_actions(n, panels)
-        self._static_tracks(panels["tracks"])
+        self._static_tracks(panels["tracks"], state.options.level_up_at)
         self._t(RIGHT_X + 0.12, panels["displays"][3] - 0.2, "Displays and supply", size=9, weight="bold",
                 box=panels["displays"])
         for p in range(n):
@@ -275,6 +276,10 @@ class Board(LayeredBoard):
         final = "  ·  FINAL ROUND" if state.final_round else ""
         self._t(M + 0.07, top - 0.22, f"On Mars, teaching edition  ·  round {state.round}{final}", size=12,
                 weight="bold")
+        variant = state.variant()
+        if variant:  # the rule options that differ from the default (the score sheet says it too)
+            self._t(W - M - 0.05, top - 0.22, fit_text(f"Variant rules: {variant}", 9, 6.2), size=9, ha="right",
+                    weight="bold", color=HIGHLIGHT)
         line = mover[:1].upper() + mover[1:] if who is None else f"Step: {step_title(state)}  ·  {mover}"
         self._t(M + 0.07, top - 0.5, line, size=9.5, weight="bold", color=HIGHLIGHT if who is not None else "black")
         is_view, seat = viewer(state)
@@ -434,7 +439,7 @@ class Board(LayeredBoard):
                             box=(cx - 0.17, y - 0.11, cx + 0.17, y + 0.11))
 
     # ----------------------------------------------------------------- tracks, missions, displays
-    def _static_tracks(self, box):
+    def _static_tracks(self, box, level_up_at):
         x0, top = box[0], box[3]
         y = top - 0.24
         self._t(x0 + 0.12, y, "Shuttle", size=9, weight="bold", box=box)
@@ -445,7 +450,7 @@ class Board(LayeredBoard):
             self._patches.append(Rectangle((cx - 0.13, y - 0.11), 0.26, 0.22, facecolor="white",
                                            edgecolor=HIGHLIGHT if k == 0 else "#777777", lw=1.2 if k == 0 else 0.6))
         self._t(sx + 3 * SHUTTLE_STEP + 0.19, y, "Colony", size=8, box=box)
-        ups = set(D.LEVEL_UP_AT.values())
+        ups = set(level_up_at)
         for i, track in enumerate(D.LSS_TRACKS):
             y = top - 0.84 - 0.23 * i
             self._t(x0 + 0.12, y, f"LSS {D.BUILDING_NAME[track]}", size=8, box=box)
@@ -472,9 +477,10 @@ class Board(LayeredBoard):
         # Colony level and the LSS tracks (the filled spaces go under the static outlines)
         end = ""
         if state.end_triggered:
-            end = "  ·  END TRIGGERED" + (" (round limit, ASSUMED)" if state.remaining < D.MISSIONS_TO_END else "")
+            end = ("  ·  END TRIGGERED"
+                   + (" (round limit, ASSUMED)" if state.remaining < state.options.missions_to_end else ""))
         self._t(x0 + 0.12, top - 0.55, f"Colony level {state.level}  ·  Remaining Missions {state.remaining}/"
-                                       f"{D.MISSIONS_TO_END}{end}",
+                                       f"{state.options.missions_to_end}{end}",
                 size=9, weight="bold", color=HIGHLIGHT if state.end_triggered else "black", box=box)
         for i, track in enumerate(D.LSS_TRACKS):
             y = top - 0.84 - 0.23 * i
@@ -485,7 +491,7 @@ class Board(LayeredBoard):
         cards = state.cards
         width = box[2] - x0 - MISSIONS_X - 0.1
         lines = [fit_text(f"{cards.missions[card][0]}: {cards.missions[card][1].replace('construct:', 'build ')} "
-                          f"{n}/{cards.missions[card][2]}", 8, width) for card, n in state.missions]
+                          f"{n}/{mission_target(state, card)}", 8, width) for card, n in state.missions]
         if lines:
             self._t(x0 + MISSIONS_X, top - 0.99, "\n".join(lines), size=8, va="top", box=box)
 
@@ -558,7 +564,7 @@ class Board(LayeredBoard):
         known = [cards.goals[g][0] for g in pl.goals if g >= 0]
         goals = ", ".join(known + ([f"{hidden} hidden"] if hidden else [])) or "none"
         done = f";  completed: {cards.goals[pl.goal_done][0]}" if pl.goal_done >= 0 else ""
-        lines = (f"Storage: {res}  (max {D.RESOURCE_CAP} each)",
+        lines = (f"Storage: {res}  (max {state.options.resource_cap} each)",
                  f"Colonists: Living Quarters {pl.lq}, Working Area {pl.wa}, reserve {pl.reserve}  ·  "
                  f"Bots {len(pl.bots)}/{D.BOTS}",
                  f"Progress cubes {pl.progress}/{D.PROGRESS_CUBES}  ·  Contracts: {con}",
@@ -570,7 +576,7 @@ class Board(LayeredBoard):
                 size=8, va="top", box=boxes["text"])
         # Depot: spaces bottom (left) to top (right); Ships cover the top ones
         xd = DEPOT_X
-        cap = D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships
+        cap = state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships
         self._t(xd, top - 0.19, f"Depot: Crystals {pl.crystals}/{cap}", size=8.5, weight="bold", box=boxes["depot"])
         for k in range(D.DEPOT_SPACES - pl.depot_ships, D.DEPOT_SPACES):
             self._hatched.append(Rectangle((xd + DEPOT_STEP * k, top - 0.6), 0.19, 0.22, facecolor="#9E9E9E",

@@ -3,8 +3,8 @@
 The rulebook text of On Mars is a summary of a large game. This package implements every rule the
 text states and fills the rest with a small, coherent model whose numbers all live in `data.py`,
 marked ASSUMED (the map, costs, card lists, capacities, the Colony level table, ...). One ASSUMED
-safeguard is not a rule of the game: if the end is not triggered by the end of round
-`data.ROUND_LIMIT`, it is triggered then, so every game ends.
+safeguard is not a rule of the game: if the end is not triggered by the end of round `round_limit`
+(10), it is triggered then, so every game ends.
 
 >>> import mars_rules
 >>> game = mars_rules.load("on_mars")
@@ -24,6 +24,37 @@ Readings of the summary: Colonists left on the slots of a side are retrieved whe
 travels back to that side; Miners stay on their Mines; Bots and Rovers may share hexes and cross
 Buildings; a Rover claims the tile it ends on before Bots clean; a player who cannot reach any Main
 action (even through the Executive action or discarded goals) passes.
+
+Rule options (`OPTIONS`, mars_rules/on_mars/options.py): the rule values a teacher may vary, game by game,
+as keywords of `new_game(players, seed, **options)` (an unknown name or a value out of range is a
+ValueError naming the option). The State carries them (`state.options`, read by every rule, check and
+score, never the data.py constant that holds the default), a position's JSON carries those that differ
+from the default ("options"), and the score sheet names the variant in play. An ASSUMED default is the
+teaching edition's illustrative value. Lists are given as lists (or tuples) shaped like the default.
+
+| option | default | allowed | source | rulebook section |
+|---|---|---|---|---|
+| `round_limit` | 10 | 1..30 | ASSUMED (safeguard) | End of the Game |
+| `missions_to_end` | 3 | 1..6 | printed | End of the Game |
+| `mission_target_change` | 0 | -3..3 (a Mission's target never below 1) | ASSUMED | Missions and Private Goals |
+| `mission_crystals` | 1 | 0..5 | ASSUMED | Missions and Private Goals |
+| `level_up_at` | [3, 5, 7, 9] | each 2..12 | ASSUMED | Life Support System (LSS) and Colony Level |
+| `ship_limit` | [2, 3, 4, 5, 5] | each 0..5, never falling | ASSUMED | Welcome a Ship |
+| `resource_cap` | 4 | 1..9 | ASSUMED | Orbital Station Main Actions (Resupply) |
+| `crystal_cap_base` | 2 | 0..10 | ASSUMED | Executive Actions (the Depot) |
+| `depot_action_cost` | 1 | 0..5 | ASSUMED | Executive Actions |
+| `progress_op` | [0, 1, 2, 4, 7, 11] | each 0..30 | printed | End of the Game |
+| `ship_op` | 3 | 0..10 | printed | End of the Game |
+| `lab_column_op` | [1, 2, 4, 6] | each 0..20 | ASSUMED | End of the Game |
+| `lq_op` | [0, 0, 3, 3, 6, 6, 10, 10, 15, 15, 21, 21, 21] | each 0..50 | ASSUMED | End of the Game |
+
+>>> s = game.new_game(players=2, seed=7, round_limit=14, mission_target_change=-1)
+>>> s.options.round_limit, s.score().variant
+(14, 'round limit 14 (default: 10), mission target change -1 (default: 0)')
+
+Other ASSUMED values stay the one model of data.py (the map, the Building costs, the Lab, the Depot's
+actions, the Colony level effects other than the Hangar, the card lists: those come from your own JSON
+card file with `new_game(cards=...)`, which the position carries too).
 
 Secrets: `state.view(player)` hides the other players' Private Goals, the Goal deck and the seed of the
 chance stream (with the seed, replaying `new_game` would deal the same goals and foretell every draw).
@@ -96,12 +127,7 @@ from .coverage import COVERAGE, end_reason  # noqa: E402
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)
-OPTIONS = {
-    "cards": "your own card lists (Blueprints, Missions, Private Goals, Scientists, Earth Contracts, Discovery "
-             "tiles): load_cards(path) output, a dict in the card-file shape, or a JSON file path; the position "
-             "carries them, so it reloads with the same cards",
-}
-"""The one option of new_game; the rules themselves are one fixed model (change data.py to explore others)."""
+from .options import OPTIONS  # noqa: E402  (the rule options; `cards=` stays a keyword of new_game)
 
 import sys as _sys  # noqa: E402
 

@@ -28,6 +28,8 @@ them all, then every rule the position breaks (`invariants.problems`).
 - `set_turn(who, step)`: whose decision and which step, the turn's counters as play leaves them when that
   step begins (the players before `who` in Turn Order have played this round).
 - `game_over()`: the final round finished, every Colonist home, the game scored.
+- `rules(**options)`: the game's rule options (`options.OPTIONS`), over those it has: `rules(round_limit=14)`;
+  `done()` then checks the position against them.
 
 >>> from mars_rules.on_mars import new_game
 >>> from mars_rules.on_mars.scenario import resolve
@@ -50,6 +52,7 @@ from mars_rules.core import CHANCE, PositionError  # noqa: F401  (PositionError:
 from mars_rules.core.builder import PositionBuilder
 
 from . import data as D
+from .options import OPTIONS, rules_of
 from .readable import blueprint_name
 from .invariants import ACTION_STEPS, PHASE_STEPS, USE_STEPS, constructed, mission_events
 from .setup import DECK_INDEX
@@ -139,8 +142,8 @@ class Builder(PositionBuilder):
         pending. The end must have been triggered (the Remaining Missions marker at its end, or the round
         limit passed): if it is not, the round becomes the one after the limit."""
         s = self.state
-        if s.remaining < D.MISSIONS_TO_END and s.round <= D.ROUND_LIMIT:
-            s = s._replace(round=D.ROUND_LIMIT + 1)
+        if s.remaining < s.options.missions_to_end and s.round <= s.options.round_limit:
+            s = s._replace(round=s.options.round_limit + 1)
         n = len(s.players)
         pieces = list(s.pieces)
         for seat in range(n):
@@ -151,6 +154,16 @@ class Builder(PositionBuilder):
                                 main=s.main if s.main in ("pass",) + D.ACTIONS else "pass", pending=(),
                                 shuttle_left="", used=0, allow=0, moves=(), pay_left=0, choices=0, tile=-1,
                                 build="", resume="")
+        return self
+
+    def rules(self, **options) -> "Builder":
+        """The rule options of the game (by name, over the ones it has; see `options.OPTIONS`): the position
+        is then checked against them (a round past `round_limit`, Resources over `resource_cap`, ...)."""
+        given = dict(OPTIONS.changed(self.state.options), **options)
+        try:
+            self.state = self.state._replace(options=rules_of(given))
+        except ValueError as e:
+            self.problems.append(f"rules({', '.join(f'{k}={v!r}' for k, v in options.items())}): {e}")
         return self
 
     # ----- names -------------------------------------------------------------------------------------

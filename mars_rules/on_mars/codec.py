@@ -7,6 +7,10 @@ describe it). Format 1 (still read): the fields with their internal codes (card 
 lists). `from_json(t).to_json() == t` to the byte for format-2 text. A game played with its own card lists
 ends with "cards": {<list name>: [card, ...], ...} holding the lists that differ from the built-in ones
 (the JSON card-file shape of `data.load_cards`); without it the position uses the built-in lists.
+"options" holds the rule options that differ from the default (`options.OPTIONS`; {} for the rulebook's
+game, and in format 1 the key is there only for a variant game): the position is read against them (the
+round against its `round_limit`, Storage against its `resource_cap`, ...), so a variant position reloads,
+and refuses to load under other options only where it could not happen under them.
 
 `from_json` reads the types and ranges of every field first (format 2 is turned into format 1, every bad
 name reported with its format-2 path, then one reader checks the rest: the player names as `new_game` takes
@@ -24,6 +28,8 @@ from mars_rules.core.positions import json_words
 from . import data as D
 from . import readable
 from .invariants import DECKS, order_problems, problems, show, show_hex
+from .options import DEFAULT_RULES, OPTIONS
+from .options import read as read_options
 from .state import STEP, Player, State
 
 PLAYERS = (2, 3, 4)
@@ -61,6 +67,9 @@ def to_dict(state, fmt: int = readable.FORMAT) -> dict:
         elif name == "cards":
             if v.custom:
                 d[name] = {k: _j(x) for k, x in v.lists().items()}
+        elif name == "options":
+            if OPTIONS.changed(v):
+                d[name] = OPTIONS.changed(v)
         else:
             d[name] = _j(v)
     return d
@@ -144,7 +153,12 @@ def _read(data, c, cards, view_hint=True):
     schema = _SCHEMA
     if "cards" in data:
         schema = dict(_SCHEMA, cards=dict)
+    if "options" in data or data.get("format") != 1:  # format 2 always has it; format 1 for a variant game
+        schema = dict(schema, options=None)
     d = c.obj(data, "position", schema)
+    if not c.ok():
+        return None
+    rules = read_options(c, d["options"]) if "options" in d else DEFAULT_RULES
     if not c.ok():
         return None
     names = c.names(d["players"], "players")
@@ -161,7 +175,7 @@ def _read(data, c, cards, view_hint=True):
     if not (to_move is None or to_move == CHANCE or (type(to_move) is int and 0 <= to_move < n)):
         c.fail("to_move", f"{show(to_move)} is not a seat (an integer 0..{n - 1}), \"chance\" or null")
     c.int_in(d["active"], "active", 0, n - 1)
-    c.int_in(d["round"], "round", 1, D.ROUND_LIMIT + 1)
+    c.int_in(d["round"], "round", 1, rules.round_limit + 1)
     c.list_of(d["events"], "events", str)
     if _ints(c, d["order"], "order", -1, 2 * D.TURN_ORDER_SPACES - 1, n):
         c.problems.extend(order_problems(d["order"]))
@@ -194,11 +208,12 @@ def _read(data, c, cards, view_hint=True):
             c.int_in(x[2], f"tiles[{i}][2]", 0, top)
     _ints(c, d["lss"], "lss", D.LSS_START, D.LSS_MAX, len(D.LSS_TRACKS))
     c.int_in(d["level"], "level", 1, D.MAX_LEVEL)
-    c.int_in(d["remaining"], "remaining", 0, D.MISSIONS_TO_END)
+    c.int_in(d["remaining"], "remaining", 0, rules.missions_to_end)
     for i, m in enumerate(c.list_of(d["missions"], "missions", list)):
         if (_record(c, m, f"missions[{i}]", 2, "a Mission is [card, contributions]")
                 and c.int_in(m[0], f"missions[{i}][0]", 0, len(cards.missions) - 1)):
-            c.int_in(m[1], f"missions[{i}][1]", 0, cards.missions[m[0]][2] - 1)
+            target = max(1, cards.missions[m[0]][2] + rules.mission_target_change)
+            c.int_in(m[1], f"missions[{i}][1]", 0, target - 1)
     sizes = (len(cards.blueprints), len(cards.scientists), len(cards.contracts), len(cards.discovery_tiles),
              len(cards.goals), len(cards.missions))
     decks = c.list_of(d["decks"], "decks", list, len(DECKS))
@@ -227,7 +242,7 @@ def _read(data, c, cards, view_hint=True):
     c.one_of(d["resume"], "resume", ("",) + tuple(STEP))
     pieces = []
     for i, raw in enumerate(c.list_of(d["pieces"], "pieces", dict, n)):
-        pieces.append(_player(c, raw, f"pieces[{i}]", n, cards))
+        pieces.append(_player(c, raw, f"pieces[{i}]", n, cards, rules))
     if not c.ok():
         return None
     return State(
@@ -242,7 +257,7 @@ def _read(data, c, cards, view_hint=True):
         warehouse=_t(d["warehouse"]), supply=d["supply"], pending=_t(d["pending"]), main=d["main"],
         exec_used=d["exec_used"], pay_left=d["pay_left"], used=d["used"], allow=d["allow"], moves=_t(moves),
         choices=d["choices"], tile=d["tile"], build=d["build"], resume=d["resume"], pieces=tuple(pieces),
-        cards=cards)
+        cards=cards, options=rules)
 
 
 def _view_hint(c, d):
@@ -255,12 +270,12 @@ def _view_hint(c, d):
                          "looking only; load the full position (`state.to_json()`)")
 
 
-def _player(c, raw, p, n, cards) -> Player:
+def _player(c, raw, p, n, cards, rules) -> Player:
     d = c.obj(raw, p, _PLAYER_SCHEMA)
     if len(d) != len(_PLAYER_SCHEMA):
         return None
-    _ints(c, d["res"], p + ".res", 0, D.RESOURCE_CAP, len(D.RESOURCES))
-    c.int_in(d["crystals"], p + ".crystals", 0, D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES)
+    _ints(c, d["res"], p + ".res", 0, rules.resource_cap, len(D.RESOURCES))
+    c.int_in(d["crystals"], p + ".crystals", 0, rules.crystal_cap_base + D.DEPOT_SPACES)
     for k in ("lq", "wa", "reserve"):
         c.int_in(d[k], f"{p}.{k}", 0, D.COLONISTS)
     bots = c.list_of(d["bots"], p + ".bots", list, max_length=D.BOTS)

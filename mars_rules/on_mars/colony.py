@@ -280,7 +280,7 @@ def welcome_problem(state, seat):
     pl = state.pieces[seat]
     if pl.depot_ships < 1:
         return "Your Depot has no Ship left."
-    limit = D.SHIP_LIMIT[state.level]
+    limit = state.options.ship_limit[state.level - 1]
     if pl.hangar >= limit:
         return f"At Colony level {state.level} a Hangar holds at most {limit} Ships."
     if not can_pay(pl, ("plant", "water")):

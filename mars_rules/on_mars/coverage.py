@@ -8,7 +8,7 @@ that names a shared win) and the two ways the game ends:
   its track (through completed Missions, or the Colony level moving it, ASSUMED), the round is
   finished and one more round is played without its Shuttle Phase;
 - "round_limit": the ASSUMED safeguard, not a rule of the game: the marker never got there, so the
-  end was triggered after round `data.ROUND_LIMIT`.
+  end was triggered after round `round_limit` (a rule option, ASSUMED 10).
 
 `end_reason(state)` names the way a finished game ended, from the position alone (None while the
 game goes on). One case cannot be told apart in the position: when the safeguard triggered the end
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from mars_rules.core.coverage import Coverage, ScoreItem, slug
 
-from . import data as D
 from .scoring import TIEBREAKERS
 
 CATEGORIES = ("Living Quarters", "Progress cubes", "Colony level-ups", "Ships", "Tech tiles",
@@ -66,4 +65,4 @@ def end_reason(state):
     or "round_limit" (the ASSUMED safeguard triggered the end); None while the game goes on."""
     if not state.is_over:
         return None
-    return "missions" if state.remaining >= D.MISSIONS_TO_END else "round_limit"
+    return "missions" if state.remaining >= state.options.missions_to_end else "round_limit"

@@ -2,8 +2,11 @@
 
 The rulebook text is a summary of a large game: it states the round structure, the actions, the
 Shuttle Phase, the end and the scoring, but prints almost no numbers. Every value below that the
-text does not give is marked ASSUMED with the section it fills; change it here and the rules follow.
-Values the text does give are marked STATED.
+text does not give is marked ASSUMED with the section it fills. Values the text does give are marked
+STATED. The values a teacher may vary game by game are rule options (`options.OPTIONS`: caps, costs,
+the Colony track, Mission targets and rewards, the end, the scoring tables): the constants below hold
+their defaults, and the rules read each game's own value (`state.options`), never these constants.
+The other tables (the map, the cards' built-in lists, ...) are the teaching edition's one model.
 
 >>> BUILDINGS[:2], OUTPUT["generator"]
 (('mine', 'generator'), 'battery')
@@ -176,13 +179,15 @@ LSS_MAX = 12
 LSS_REWARD_STEPS = (3, 5, 7, 9, 11)
 LSS_REWARD_CRYSTALS = 1
 """ASSUMED: reaching one of these steps gives the constructing player LSS_REWARD_CRYSTALS (LSS Reward)."""
-LEVEL_UP_AT = {1: 3, 2: 5, 3: 7, 4: 9}
-"""ASSUMED: the Colony rises from level L when all four LSS markers reach LEVEL_UP_AT[L]."""
+LEVEL_UP_AT = (3, 5, 7, 9)
+"""ASSUMED: the Colony rises from level L when all four LSS markers reach LEVEL_UP_AT[L - 1] (the default of
+the option `level_up_at`)."""
 LEVEL_UP_OP_PER_CUBE = 1
 """ASSUMED (Progress cubes score during colony upgrades): OP per own cube in the Progress area at each level-up."""
 MAX_LEVEL = 5
-SHIP_LIMIT = {1: 2, 2: 3, 3: 4, 4: 5, 5: 5}
-"""ASSUMED: Ships allowed in a Hangar at each Colony level (Welcome a Ship)."""
+SHIP_LIMIT = (2, 3, 4, 5, 5)
+"""ASSUMED: Ships allowed in a Hangar at Colony level L, SHIP_LIMIT[L - 1] (Welcome a Ship; the default of the
+option `ship_limit`)."""
 TRAVEL_DISTANCE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
 """ASSUMED: Shuttle Travel space at each Colony level (distance from the middle)."""
 MAX_LAB_COLUMN = {1: 2, 2: 3, 3: 4, 4: 4, 5: 4}

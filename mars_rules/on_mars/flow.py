@@ -6,6 +6,7 @@ Colony level, and travelling (used by the Shuttle Phase and the Landing Pod).
 from __future__ import annotations
 
 from . import data as D
+from .options import mission_target
 from .state import State
 
 ORBIT, COLONY = "orbit", "colony"
@@ -140,9 +141,10 @@ def end_round(t):
     t.s("supply", t.g("supply") - add)
     t.s("warehouse", (have[0] + add,) + full[1:])
     t.say(f"End of round {t.g('round')}: the Warehouse is restocked.")
-    if not t.g("end_triggered") and t.g("round") >= D.ROUND_LIMIT:
+    limit = t.state.options.round_limit
+    if not t.g("end_triggered") and t.g("round") >= limit:
         t.s("end_triggered", True)
-        t.say(f"Round limit (teaching edition safeguard): the end is triggered after round {D.ROUND_LIMIT}.")
+        t.say(f"Round limit (teaching edition safeguard): the end is triggered after round {limit}.")
     if t.g("end_triggered"):
         t.s("final_round", True)
         t.say("The next round is the final round (no Shuttle Phase after it).")
@@ -162,6 +164,10 @@ def game_over(t):
     t.s("phase", "over")
     t.s("step", "game_over")
     t.say("The final round is over: all Colonists return to the Living Quarters and the game is scored.")
+    from .scoring import player_rows
+    final = t.peek()
+    totals = (sum(row.points for row in player_rows(final, seat)) for seat in range(len(final.players)))
+    t.say("Final scores: " + ", ".join(f"{t.name(seat)} {op} OP" for seat, op in enumerate(totals)) + ".")
 
 
 # ----------------------------------------------------------------- travelling
@@ -217,14 +223,15 @@ def after_travel(t):
 def contribute(t, seat, kind):
     """A contribution to every Mission of this kind: Crystals and the tracker; a met Mission is removed."""
     missions = t.g("missions")
-    table = t.state.cards.missions
+    state = t.state
+    table = state.cards.missions
     new = []
     for card, n in missions:
-        name, k, target = table[card]
+        name, k, _target = table[card]
         if k == kind:
             n += 1
-            t.gain(seat, "crystal", D.MISSION_CRYSTALS, f"for contributing to Mission {name}")
-            if n >= target:
+            t.gain(seat, "crystal", state.options.mission_crystals, f"for contributing to Mission {name}")
+            if n >= mission_target(state, card):
                 t.say(f"Mission {name} is met and removed; the Remaining Missions marker advances.")
                 advance_remaining(t, 1)
                 continue
@@ -234,9 +241,10 @@ def contribute(t, seat, kind):
 
 
 def advance_remaining(t, n):
-    r = min(D.MISSIONS_TO_END, t.g("remaining") + n)
+    to_end = t.state.options.missions_to_end
+    r = min(to_end, t.g("remaining") + n)
     t.s("remaining", r)
-    if r >= D.MISSIONS_TO_END and not t.g("end_triggered"):
+    if r >= to_end and not t.g("end_triggered"):
         t.s("end_triggered", True)
         t.say("The Remaining Missions marker reaches the end: the end of the game is triggered "
               "(finish this round, then one more without its Shuttle Phase).")
@@ -249,11 +257,14 @@ def advance_lss(t, seat, btype):
         return
     lss[i] += 1
     t.s("lss", tuple(lss))
-    t.say(f"The {D.BUILDING_NAME[btype]} LSS marker advances to {lss[i]}.")
+    level = t.g("level")
+    up = t.state.options.level_up_at
+    rise = (f" (the Colony rises to level {level + 1} when all four markers reach {up[level - 1]})"
+            if level < D.MAX_LEVEL else "")
+    t.say(f"The {D.BUILDING_NAME[btype]} LSS marker advances to {lss[i]}{rise}.")
     if lss[i] in D.LSS_REWARD_STEPS:
         t.gain(seat, "crystal", D.LSS_REWARD_CRYSTALS, "(LSS Reward)")
-    level = t.g("level")
-    while level < D.MAX_LEVEL and min(lss) >= D.LEVEL_UP_AT[level]:
+    while level < D.MAX_LEVEL and min(lss) >= up[level - 1]:
         level += 1
         t.s("level", level)
         t.say(f"The Colony reaches level {level}: each player scores {D.LEVEL_UP_OP_PER_CUBE} OP per Progress cube.")
@@ -264,4 +275,4 @@ def advance_lss(t, seat, btype):
         if level in D.REMAINING_BONUS_LEVELS:
             advance_remaining(t, D.REMAINING_BONUS_STEPS)
         if level >= D.END_LEVEL:
-            advance_remaining(t, D.MISSIONS_TO_END)
+            advance_remaining(t, t.state.options.missions_to_end)

@@ -41,6 +41,7 @@ from mars_rules.core import CHANCE
 from mars_rules.core.positions import mend_total
 
 from . import data as D
+from .options import DEFAULT_RULES
 from .state import STEP
 
 PHASE_STEPS = {
@@ -138,17 +139,18 @@ def _flow(s, out):
         out.append(f"shuttle_left: {show(s.shuttle_left)}: the Shuttle can only have left the {other.capitalize()} "
                    f"(it is on the {s.shuttle_side.capitalize()}), and only during a Shuttle Phase: set it to \"\"")
     # the end of the game
-    ended = s.remaining >= D.MISSIONS_TO_END or s.round > D.ROUND_LIMIT
+    to_end, limit = s.options.missions_to_end, s.options.round_limit
+    ended = s.remaining >= to_end or s.round > limit
     if s.end_triggered != ended:
         out.append(f"end_triggered: {show(s.end_triggered)}, but the Remaining Missions marker is at {s.remaining} "
-                   f"of {D.MISSIONS_TO_END} in round {s.round} (the round limit is {D.ROUND_LIMIT}): set it to "
+                   f"of {to_end} in round {s.round} (the round limit is {limit}): set it to "
                    f"{show(ended)}")
     if s.final_round and not s.end_triggered:
         out.append("final_round: true, but the end is not triggered (`end_triggered` is false)")
     if s.final_round and phase in ("setup", "shuttle"):
         out.append(f"final_round: true in the {phase} phase (the final round has no Shuttle Phase)")
-    if s.round > D.ROUND_LIMIT and not s.final_round:
-        out.append(f"final_round: false in round {s.round}, after the round limit {D.ROUND_LIMIT}: set it to true")
+    if s.round > limit and not s.final_round:
+        out.append(f"final_round: false in round {s.round}, after the round limit {limit}: set it to true")
     # the phase
     if phase == "colonization":
         _colonization(s, n, out)
@@ -338,20 +340,21 @@ def _counters(s, out):
 
 
 # ----- the Colony: level, Missions, the end ---------------------------------------------------------
-def level_of(lss) -> int:
+def level_of(lss, rules=DEFAULT_RULES) -> int:
     """The Colony level the four LSS markers give (it rises as soon as they all reach a step)."""
     level = 1
-    while level < D.MAX_LEVEL and min(lss) >= D.LEVEL_UP_AT[level]:
+    up = rules.level_up_at
+    while level < D.MAX_LEVEL and min(lss) >= up[level - 1]:
         level += 1
     return level
 
 
-def remaining_of(met, level) -> int:
+def remaining_of(met, level, rules=DEFAULT_RULES) -> int:
     """Where the Remaining Missions marker stands: one step per Mission met, plus the Colony level bonuses."""
     steps = met + D.REMAINING_BONUS_STEPS * sum(1 for lv in D.REMAINING_BONUS_LEVELS if level >= lv)
     if level >= D.END_LEVEL:
-        steps += D.MISSIONS_TO_END
-    return min(D.MISSIONS_TO_END, steps)
+        steps += rules.missions_to_end
+    return min(rules.missions_to_end, steps)
 
 
 def constructed(state, btype) -> int:
@@ -388,7 +391,7 @@ def _colony(s, out):
         if n != want:
             out.append(f"missions[{i}]: Mission {name} counts {n} contribution(s), but the game has made {want} "
                        f"({_MISSION_WORDS.get(kind.split(':')[0], kind)}): set `missions[{i}][1]` to {want}")
-    level = level_of(s.lss)
+    level = level_of(s.lss, s.options)
     if s.level != level:
         out.append(f"level: {s.level}, but the LSS markers ({show(s.lss)}) make the Colony level {level}: "
                    f"set `level` to {level}")
@@ -398,7 +401,7 @@ def _colony(s, out):
         out.append(f"missions: {len(s.missions)} on the board and {waiting} to draw, but {D.MISSIONS_IN_PLAY} are "
                    f"put in play: remove {-met}")
         return
-    want = remaining_of(met, s.level)
+    want = remaining_of(met, s.level, s.options)
     if s.remaining != want:
         out.append(f"remaining: {s.remaining}, but {met} Mission(s) met and Colony level {s.level} move the "
                    f"Remaining Missions marker to {want}: set `remaining` to {want}")
@@ -510,10 +513,10 @@ def _player(s, seat, out):
         out.append(f"{p}: {pl.depot_ships + pl.hangar} Ships (Depot {pl.depot_ships}, Hangar {pl.hangar}), a colour "
                    f"has {D.SHIPS}: " + mend_total(pl.depot_ships + pl.hangar - D.SHIPS, [(f"{p}.depot_ships", pl.depot_ships)],
                                          "from the Hangar"))
-    limit = D.SHIP_LIMIT[s.level]
+    limit = s.options.ship_limit[s.level - 1]
     if pl.hangar > limit:
         out.append(f"{p}.hangar: {pl.hangar} Ships, but a Hangar holds {limit} at Colony level {s.level}")
-    cap = D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships
+    cap = s.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships
     if pl.crystals > cap:
         out.append(f"{p}.crystals: {pl.crystals}, but the Depot holds {cap} with {pl.depot_ships} Ship(s) covering "
                    f"it: lower it by {pl.crystals - cap} (and raise `supply` as much)")

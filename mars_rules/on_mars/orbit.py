@@ -269,10 +269,10 @@ def item_problem(state, seat, item):
     if state.warehouse[D.ITEMS.index(item)] < 1:
         return f"The Warehouse has no {item.capitalize()} left."
     if item == "crystal":
-        if pl.crystals >= D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
+        if pl.crystals >= state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships:
             return "Your Depot is full of Crystals (limited storage)."
-    elif pl.res[D.RES_INDEX[item]] >= D.RESOURCE_CAP:
-        return f"Your Storage holds {D.RESOURCE_CAP} {item.capitalize()} already (limited storage)."
+    elif pl.res[D.RES_INDEX[item]] >= state.options.resource_cap:
+        return f"Your Storage holds {state.options.resource_cap} {item.capitalize()} already (limited storage)."
     return None
 
 

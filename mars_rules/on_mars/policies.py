@@ -36,9 +36,9 @@ _CACHE_SIZE = 4096
 
 def _value(state, p):
     pl = state.pieces[p]
-    # the OP of a player depend on their pieces, the Colonists on the slots, the Buildings, the phase
-    # and the card lists the game is played with (state.cards)
-    key = (p, pl, state.slots, state.buildings, state.phase, state.cards)
+    # the OP of a player depend on their pieces, the Colonists on the slots, the Buildings, the phase,
+    # the card lists the game is played with (state.cards) and its rule options (the scoring tables)
+    key = (p, pl, state.slots, state.buildings, state.phase, state.cards, state.options)
     v = _CACHE.get(key)
     if v is None:
         v = 0.0

@@ -14,7 +14,9 @@ What changes from format 1 (the keys and their nesting stay, so most problem pat
   the Action slots an object keyed by action, the six decks an object keyed by card list;
 - Buildings, tiles, Missions, Lab tiles, Blueprints and Scientists are objects instead of rows;
 - a Turn Order space is {"side": "orbit" | "colony", "space": 1-4}; -1 ("none", "not drawn yet",
-  "hidden") is null; a Blueprint's "used" is true/false; a Scientist not working has "hex": null.
+  "hidden") is null; a Blueprint's "used" is true/false; a Scientist not working has "hex": null;
+- "options" (after "game") holds the rule options that differ from the default (`options.OPTIONS`), {}
+  for the rulebook's game; format 1 has the key only for a variant game.
 
 >>> from mars_rules.on_mars import new_game
 >>> d = write(new_game(players=2, seed=7))
@@ -31,6 +33,7 @@ import functools
 import re
 
 from . import data as D
+from .options import OPTIONS
 
 FORMAT = 2
 BUILDING = D.BUILDING_NAME
@@ -102,7 +105,8 @@ def write(s) -> dict:
     tiles = []
     for h, kind, tid in s.tiles:
         tiles.append({"hex": _list(h), "kind": kind, "tile": _card(disc, tid) if kind == "discovery" else tid})
-    d = {"format": FORMAT, "game": "on_mars", "players": list(s.players), "seed": s.seed, "draws": s.draws,
+    d = {"format": FORMAT, "game": "on_mars", "options": OPTIONS.changed(s.options), "players": list(s.players),
+         "seed": s.seed, "draws": s.draws,
          "step": s.step, "to_move": s.to_move, "events": list(s.events), "active": s.active, "round": s.round,
          "phase": s.phase, "end_triggered": s.end_triggered, "final_round": s.final_round,
          "order": [_space(o) for o in s.order], "done": list(s.done), "queue": list(s.queue),

@@ -4,7 +4,9 @@ Categories (End of the Game): Living Quarters, Progress cubes (1/2/4/7/11), Colo
 Progress scoring done during the game), Ships (3 each), Tech tiles (by Lab column), Blueprints
 (+3/+5 built, -3/-5 unbuilt), Scientists (3 per Advanced Building of their type on Mars), Earth
 Contracts, Private Goal. Ties: most Crystals, then most Advanced Buildings, then most Progress
-cubes, then a shared win.
+cubes, then a shared win. The tables of the Living Quarters, Progress cubes, Ships and Tech tiles are
+the game's rule options (`state.options`: lq_op, progress_op, ship_op, lab_column_op); the sheet names
+a variant in play (`sheet.variant`).
 """
 from __future__ import annotations
 
@@ -12,8 +14,12 @@ from mars_rules.core import ScoreRow, ScoreSheet
 
 from . import data as D
 from .board import advanced_count
+from .options import DEFAULT_RULES
 
 R_END = "End of the Game"
+R_LSS = "Life Support System (LSS) and Colony Level"
+R_GOALS = "Missions and Private Goals"
+_row = tuple.__new__  # a ScoreRow built without NamedTuple's Python-level __new__ (every evaluation asks for rows)
 
 
 def contract_done(state, seat, card) -> bool:
@@ -33,32 +39,33 @@ def colonists_home(state, seat) -> int:
 
 
 def player_rows(state, seat) -> list:
+    """One player's rows of the score sheet (the provisional ones mid-game), in the rulebook's order."""
     pl = state.pieces[seat]
-    rows = []
-
-    def add(cat, pts):
-        rows.append(ScoreRow(seat, cat, pts, R_END))
-
-    add("Living Quarters", D.LQ_OP[min(colonists_home(state, seat), len(D.LQ_OP) - 1)])
-    add("Progress cubes", D.PROGRESS_OP[pl.progress])
-    rows.append(ScoreRow(seat, "Colony level-ups", pl.op, "Life Support System (LSS) and Colony Level"))
-    add("Ships", D.SHIP_OP * pl.hangar)
-    add("Tech tiles", sum(D.LAB_COLUMN_OP[c - 1] for _t, _r, c in pl.lab))
+    rules = state.options
+    cards = state.cards
+    lq_op = rules.lq_op
+    column_op = rules.lab_column_op
     bp = 0
     for card, built in pl.blueprints:
-        v = D.BLUEPRINT_OP[state.cards.blueprints[card][1]]
+        v = D.BLUEPRINT_OP[cards.blueprints[card][1]]
         bp += v if built else -v
-    add("Advanced Buildings / Blueprints", bp)
-    scientists = state.cards.scientists
-    add("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, scientists[c][1]) for c, _h in pl.scientists))
     con = 0
     for card in pl.contracts:
-        plus, minus = state.cards.contracts[card][3], state.cards.contracts[card][4]
+        _name, _kind, _what, plus, minus = cards.contracts[card]
         con += plus if contract_done(state, seat, card) else -minus
-    add("Earth Contracts", con)
-    rows.append(ScoreRow(seat, "Private Goal", state.cards.goals[pl.goal_done][3] if pl.goal_done >= 0 else 0,
-                         "Missions and Private Goals"))
-    return rows
+    points = (
+        ("Living Quarters", lq_op[min(colonists_home(state, seat), len(lq_op) - 1)], R_END),
+        ("Progress cubes", rules.progress_op[pl.progress], R_END),
+        ("Colony level-ups", pl.op, R_LSS),
+        ("Ships", rules.ship_op * pl.hangar, R_END),
+        ("Tech tiles", sum(column_op[c - 1] for _t, _r, c in pl.lab), R_END),
+        ("Advanced Buildings / Blueprints", bp, R_END),
+        ("Scientists", sum(D.SCIENTIST_OP * advanced_count(state, cards.scientists[c][1]) for c, _h in pl.scientists),
+         R_END),
+        ("Earth Contracts", con, R_END),
+        ("Private Goal", cards.goals[pl.goal_done][3] if pl.goal_done >= 0 else 0, R_GOALS),
+    )
+    return [_row(ScoreRow, (seat, category, pts, rule)) for category, pts, rule in points]
 
 
 def tiebreak_key(state, seat) -> tuple:
@@ -94,7 +101,8 @@ def score(state) -> ScoreSheet:
     rows = []
     for seat in range(len(state.players)):
         rows.extend(player_rows(state, seat))
-    sheet = ScoreSheet(state.players, tuple(rows), "", state.phase == "over", ())
+    variant = "" if state.options == DEFAULT_RULES else state.variant()
+    sheet = ScoreSheet(state.players, tuple(rows), "", state.phase == "over", (), variant)
     win, line = _rank(state, sheet.totals)
     return sheet._replace(tiebreak=line, winners=win if state.phase == "over" else ())
 

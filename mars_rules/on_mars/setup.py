@@ -8,6 +8,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE, Action, check_names, draw_index
 
 from . import data as D
+from .options import rules_of
 from .state import Player, State
 from .texts import of as texts_of
 
@@ -23,10 +24,13 @@ def new_game(players=2, seed=7, cards=None, **options):
     `cards`: your own card lists -- a dict in the JSON card-file shape (see `data.load_cards`; lists not
     given stay built-in), the path of such a JSON file, or a `data.Cards`. Default: the installed lists
     (`data.use_cards`), the built-in ones unless replaced. The game keeps them in `state.cards` and its
-    positions carry them."""
+    positions carry them.
+
+    `**options`: rule options by name (`options.OPTIONS`: `round_limit=14`, `resource_cap=5`, ...); an
+    unknown name or a value out of its range is a ValueError naming the option. The game keeps them in
+    `state.options` and its positions carry those that differ from the default."""
     cards = D.as_cards(cards)
-    if options:
-        raise TypeError(f"On Mars has no options; unknown: {', '.join(sorted(options))}")
+    rules = rules_of(options)
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in (2, 3, 4):
             raise ValueError(f"On Mars is for 2-4 players, not {players}")
@@ -65,7 +69,7 @@ def new_game(players=2, seed=7, cards=None, **options):
         lss=(D.LSS_START,) * 4, level=1, remaining=0, missions=(), decks=decks, bp_display=(), sci_display=(),
         con_display=(), tech_grid=(D.TECH_COPIES,) * len(D.TECHS), warehouse=warehouse, supply=supply,
         pending=pending, main="", exec_used=False, pay_left=0, used=0, allow=0, moves=(), choices=0, tile=-1,
-        build="", resume="", pieces=pieces, cards=cards)
+        build="", resume="", pieces=pieces, cards=cards, options=rules)
     while state.to_move == CHANCE:
         state = state.resolve_chance()
     return state

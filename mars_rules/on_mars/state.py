@@ -7,6 +7,7 @@ from mars_rules.core import CHANCE, GameState, Step, indexed_replace
 from mars_rules.core.state import check_seat
 
 from . import data as D
+from .options import DEFAULT_RULES
 
 TURN_STEPS = (
     Step("setup", "Setup", "The seeded set-up draws: turn order, Missions, Private Goals and the displays.",
@@ -91,7 +92,7 @@ class _Fields(NamedTuple):
     tiles: tuple             # ((q, r), "research" | "discovery", id), sorted
     lss: tuple               # markers of the four LSS tracks
     level: int               # Colony level
-    remaining: int           # Remaining Missions marker (the end at MISSIONS_TO_END)
+    remaining: int           # Remaining Missions marker (the end at options.missions_to_end)
     missions: tuple          # ((card, contributions), ...) on the board
     decks: tuple             # (blueprints, scientists, contracts, discovery, goals, missions): sorted ids
     bp_display: tuple
@@ -113,8 +114,7 @@ class _Fields(NamedTuple):
     resume: str              # the step to go back to after "resource" / "discovery"
     pieces: tuple            # per seat: Player
     cards: object = D.DEFAULT_CARDS  # data.Cards: the card lists of this game (JSON: only custom lists)
-
-
+    options: object = DEFAULT_RULES  # options.OPTIONS' record: the rule values of this game (JSON: the changed ones)
 
 
 class State(_Fields, GameState):

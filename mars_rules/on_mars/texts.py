@@ -1,12 +1,14 @@
 """The sentence a student reads for each Action (built only when shown).
 
-`text(action)` reads the built-in card lists; `of(cards)` is the same function for a game's own Cards.
+`text(action)` reads the built-in card lists and the default rule options; `of(cards, rules)` is the same
+function for a game's own Cards and rule options (the sentences name costs: a Depot Executive action's).
 """
 from __future__ import annotations
 
 from functools import partial
 
 from . import data as D
+from .options import DEFAULT_RULES
 
 
 def _bp(card, C):
@@ -22,9 +24,12 @@ def _side(space):
     return ("Orbit" if space < D.TURN_ORDER_SPACES else "Colony"), space % D.TURN_ORDER_SPACES + 1
 
 
-def _text(C, a) -> str:
+def _text(C, a, R=DEFAULT_RULES) -> str:
     k = a[0]
     p = dict(a[2])
+    f = _RULED.get(k)
+    if f is not None:
+        return f(p, C, R)
     f = _TEXT.get(k)
     if f is None:
         return k.replace("_", " ")
@@ -32,17 +37,29 @@ def _text(C, a) -> str:
 
 
 def text(a) -> str:
-    """The sentence of an Action of a game with the built-in cards."""
+    """The sentence of an Action of a game with the built-in cards and the default rule options."""
     return _text(D.DEFAULT_CARDS, a)
 
 
-def of(cards):
-    """The text function for Actions of a game played with `cards` (a data.Cards)."""
-    if not cards.custom:
-        return text
-    f = cards._text
+_of_rules = {}
+
+
+def of(cards, rules=DEFAULT_RULES):
+    """The text function for Actions of a game played with `cards` (a data.Cards) and `rules` (its rule
+    options), one function per (cards, rules), kept."""
+    if rules is DEFAULT_RULES:
+        if not cards.custom:
+            return text
+        f = cards._text
+        if f is None:
+            f = cards._text = partial(_text, cards)
+        return f
+    key = (cards, rules)
+    f = _of_rules.get(key)
     if f is None:
-        f = cards._text = partial(_text, cards)
+        if len(_of_rules) >= 256:
+            _of_rules.clear()
+        f = _of_rules[key] = partial(_text, cards, R=rules)
     return f
 
 
@@ -83,12 +100,14 @@ def _learn(p, C):
     return f"Learn the {D.TECH_NAME[p['tech']]} Tech: put it in the {p['row']} row, column 1 ({cost})."
 
 
-def _depot(p, C):
+def _depot(p, C, R):
     what, n = D.DEPOT_ACTIONS[p["space"]]
     gain = {"retrieve": "move 1 Colonist from your Working Area to your Living Quarters",
             "colonist": "bring 1 Colonist from your reserve to your Living Quarters"}.get(
         what, f"gain {n} {what.capitalize()}{'s' if n > 1 else ''}")
-    return f"Executive action (Depot space {p['space'] + 1}): pay {D.DEPOT_ACTION_COST} Crystal to {gain}."
+    cost = R.depot_action_cost
+    pay = f"pay {cost} Crystal{'s' if cost != 1 else ''} to" if cost else "free:"
+    return f"Executive action (Depot space {p['space'] + 1}): {pay} {gain}."
 
 
 def _goal(p, C, verb):
@@ -125,7 +144,6 @@ _TEXT = {
     "take_contract": lambda p, C: f"Take the Earth Contract {C.contracts[p['card']][0]}.",
     "take_resource": lambda p, C: f"Take 1 {p['resource'].capitalize()} (the Resource of your choice).",
     "skip_resource": lambda p, C: "Your Storage is full: take no Resource.",
-    "depot_action": _depot,
     "advanced_action": lambda p, C: f"Executive action: use your Advanced Building on {_hex(p['hex'])} "
                                  f"({'free: a Scientist works there' if p['free'] else 'pay 2 Crystals'}).",
     "scientist_action": lambda p, C: f"Executive action: use the Advanced Building on {_hex(p['hex'])} where "
@@ -142,3 +160,6 @@ _TEXT = {
     "take_space": _space,
     "discard_discovery": lambda p, C: "No free hex lies 3 hexes from your Rover: discard the Discovery tile.",
 }
+
+_RULED = {"depot_action": _depot}
+"""The sentences that name a rule option's value: f(params, cards, rules)."""

@@ -7,6 +7,7 @@ from mars_rules.core import Action
 from . import colony, flow, orbit
 from . import data as D
 from .board import advanced_count, bmap
+from .options import DEFAULT_RULES
 from .texts import of as texts_of
 from .texts import text
 
@@ -94,11 +95,13 @@ def _rnd_ok(state, seat) -> bool:
 def _resupply_ok(state, seat) -> bool:
     pl = state.pieces[seat]
     wh = state.warehouse
-    if wh[0] >= 1 and pl.crystals < D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - pl.depot_ships:
+    rules = state.options
+    if wh[0] >= 1 and pl.crystals < rules.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships:
         return True
     res = pl.res
+    cap = rules.resource_cap
     for i in range(len(D.RESOURCES)):
-        if wh[i + 1] >= 1 and res[i] < D.RESOURCE_CAP:
+        if wh[i + 1] >= 1 and res[i] < cap:
             return True
     return False
 
@@ -117,7 +120,7 @@ def _upgrade_ok(state, seat) -> bool:
 
 def _welcome_ok(state, seat) -> bool:
     pl = state.pieces[seat]
-    return (pl.depot_ships >= 1 and pl.hangar < D.SHIP_LIMIT[state.level]
+    return (pl.depot_ships >= 1 and pl.hangar < state.options.ship_limit[state.level - 1]
             and pl.res[_WATER] >= 1 and pl.res[_PLANT] >= 1)
 
 
@@ -299,10 +302,11 @@ _depot_lists = {}
 _adv_cache = [None, False]  # the last `state.buildings` asked (kept alive here, so `is` is safe), any Advanced?
 
 
-def _depot_options(seat, uncovered, wa, reserve) -> tuple:
+def _depot_options(seat, uncovered, wa, reserve, say=text) -> tuple:
     """The Depot Executive actions of the uncovered spaces (Crystals already checked), by what the
-    player has: the same answers as depot_problem, computed once per (seat, spaces, Colonists)."""
-    key = (seat, uncovered, wa >= 1, reserve >= 1)
+    player has: the same answers as depot_problem, computed once per (seat, spaces, Colonists, the text
+    function of the game's rule options: the sentence names the cost)."""
+    key = (seat, uncovered, wa >= 1, reserve >= 1, say)
     out = _depot_lists.get(key)
     if out is None:
         acts = []
@@ -310,7 +314,9 @@ def _depot_options(seat, uncovered, wa, reserve) -> tuple:
             what = D.DEPOT_ACTIONS[space][0]
             if (what == "retrieve" and wa < 1) or (what == "colonist" and reserve < 1):
                 continue
-            acts.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], text)))
+            acts.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], say)))
+        if len(_depot_lists) >= 4096:
+            _depot_lists.clear()
         out = _depot_lists[key] = tuple(acts)
     return out
 
@@ -330,8 +336,10 @@ def _any_advanced(buildings) -> bool:
 
 def executive_options(state, seat) -> list:
     pl = state.pieces[seat]
-    if pl.crystals >= D.DEPOT_ACTION_COST:
-        out = list(_depot_options(seat, D.DEPOT_SPACES - pl.depot_ships, pl.wa, pl.reserve))
+    rules = state.options
+    if pl.crystals >= rules.depot_action_cost:
+        say = text if rules is DEFAULT_RULES else texts_of(D.DEFAULT_CARDS, rules)
+        out = list(_depot_options(seat, D.DEPOT_SPACES - pl.depot_ships, pl.wa, pl.reserve, say))
     else:
         out = []
     if not _any_advanced(state.buildings):
@@ -361,8 +369,9 @@ def depot_problem(state, seat, space):
     if space >= D.DEPOT_SPACES - pl.depot_ships:
         return (f"Depot space {space + 1} is covered by a Ship: only the {D.DEPOT_SPACES - pl.depot_ships} "
                 f"uncovered spaces give Executive actions.")
-    if pl.crystals < D.DEPOT_ACTION_COST:
-        return f"A Depot Executive action costs {D.DEPOT_ACTION_COST} Crystal; you have none."
+    cost = state.options.depot_action_cost
+    if pl.crystals < cost:
+        return f"A Depot Executive action costs {cost} Crystal{'s' if cost != 1 else ''}; you have {pl.crystals}."
     what = D.DEPOT_ACTIONS[space][0]
     if what == "retrieve" and pl.wa < 1:
         return "Your Working Area has no Colonist to retrieve."
@@ -404,7 +413,7 @@ def apply_exec(t, seat, a):
     if kind == "depot_action":
         space = a.get("space")
         what, n = D.DEPOT_ACTIONS[space]
-        t.pay(seat, ("crystal",) * D.DEPOT_ACTION_COST)
+        t.pay(seat, ("crystal",) * t.state.options.depot_action_cost)
         t.say(f"{t.name(seat)} takes the Executive action of Depot space {space + 1}.")
         if what == "retrieve":
             pl = t.p(seat)
@@ -489,8 +498,9 @@ def apply_goal(t, seat, a):
 # ----------------------------------------------------------------- a Resource of choice
 def legal_resource(state, seat) -> list:
     pl = state.pieces[seat]
+    cap = state.options.resource_cap
     out = [_tuple_new(Action, ("take_resource", seat, (("resource", r),), text))
-           for i, r in enumerate(D.RESOURCES) if pl.res[i] < D.RESOURCE_CAP]
+           for i, r in enumerate(D.RESOURCES) if pl.res[i] < cap]
     return out or [_tuple_new(Action, ("skip_resource", seat, (), text))]
 
 

@@ -61,9 +61,17 @@ class Tx:
         v[_EVENTS] = tuple(self.ev)
         return _tuple_new(type(self.state), v)
 
+    def peek(self):
+        """The State as the transition has made it so far (its events: those of the old State), to read,
+        not to keep."""
+        v = list(self.v)
+        if self.pl is not None:
+            v[_PIECES] = tuple(self.pl)
+        return _tuple_new(type(self.state), v)
+
     # ----- common moves of pieces ------------------------------------------------
     def crystal_cap(self, seat):
-        return D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES - self.p(seat).depot_ships
+        return self.state.options.crystal_cap_base + D.DEPOT_SPACES - self.p(seat).depot_ships
 
     def gain(self, seat, item, n=1, why=""):
         """Give `n` of an item ("crystal", a Resource, "colonist"); what does not fit is lost. Returns n got."""
@@ -81,7 +89,7 @@ class Tx:
                 self.setp(seat, lq=pl.lq + got, reserve=pl.reserve - got)
         else:
             i = D.RES_INDEX[item]
-            got = max(0, min(n, D.RESOURCE_CAP - pl.res[i]))
+            got = max(0, min(n, self.state.options.resource_cap - pl.res[i]))
             if got:
                 res = list(pl.res)
                 res[i] += got

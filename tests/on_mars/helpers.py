@@ -3,8 +3,8 @@ from mars_rules.core import CHANCE, Action
 from mars_rules.on_mars import new_game
 
 
-def game(players=2, seed=7):
-    return new_game(players=players, seed=seed)
+def game(players=2, seed=7, **options):
+    return new_game(players=players, seed=seed, **options)
 
 
 def setp(state, seat, **changes):

@@ -96,10 +96,10 @@ def test_mines_need_a_miner():
 def test_lss_level_up_scores_progress_and_changes_the_colony():
     s = near_generator(lab=(("generator", "bottom", 2), ("shelter", "middle", 2)), progress=2,
                        progress_types=("water", "mine"))
-    s = s._replace(lss=(D.LEVEL_UP_AT[1] - 1, D.LEVEL_UP_AT[1], D.LEVEL_UP_AT[1], D.LEVEL_UP_AT[1]))
+    s = s._replace(lss=(D.LEVEL_UP_AT[0] - 1, D.LEVEL_UP_AT[0], D.LEVEL_UP_AT[0], D.LEVEL_UP_AT[0]))
     s = setp(s, 1, progress=1, progress_types=("mine",))
     s, t = build(s, "generator", (2, -3))
-    assert t.level == 2 and t.lss[0] == D.LEVEL_UP_AT[1]
+    assert t.level == 2 and t.lss[0] == D.LEVEL_UP_AT[0]
     assert t.pieces[0].op == 2 and t.pieces[1].op == 1  # 1 OP per cube in the Progress area
     assert t.pieces[0].crystals == 2  # LSS Reward at step 3
     assert t.score().points(1, "Colony level-ups") == 1
@@ -153,7 +153,7 @@ def test_welcome_a_ship_costs_plant_and_water_and_is_limited_by_colony_level():
     assert pl.hangar == 1 and pl.depot_ships == D.SHIPS - 1 and pl.bots[-1] == (1, 1)
     assert pl.res[1:3] == (0, 0) and pl.lq == s.pieces[0].lq + 1
     assert t.score().points(0, "Ships") == 3
-    full = setp(colony(game()), 0, hangar=D.SHIP_LIMIT[1], depot_ships=D.SHIPS - D.SHIP_LIMIT[1])
+    full = setp(colony(game()), 0, hangar=D.SHIP_LIMIT[0], depot_ships=D.SHIPS - D.SHIP_LIMIT[0])
     with pytest.raises(IllegalAction) as e:
         full.apply(action(full, "main", action="welcome"))
     assert "at most 2 Ships" in e.value.reason

@@ -11,7 +11,7 @@ from .helpers import act, action, colony, game, orbit, setp
 def level_up_by_an_oxygen_condenser(level):
     """Orange, next to the Oxygen Condenser (-2, 0), builds one 2 hexes away; every other LSS track is
     already at the step of the next level."""
-    up = D.LEVEL_UP_AT[level]
+    up = D.LEVEL_UP_AT[level - 1]
     s = colony(game())._replace(level=level, lss=(up, up, up, up - 1))
     s = setp(s, 0, bots=((-3, 0),))
     s = act(act(s, "main", action="construct"), "choose_building", building="oxygen")
@@ -29,7 +29,7 @@ def test_each_colony_level_in_the_table_and_what_it_changes():
 
 
 def test_no_level_up_before_every_track_reaches_the_step():
-    up = D.LEVEL_UP_AT[1]
+    up = D.LEVEL_UP_AT[0]
     s = colony(game())._replace(lss=(up - 1, up - 1, up, up - 1))
     s = setp(s, 0, bots=((-3, 0),))
     s = act(act(s, "main", action="construct"), "choose_building", building="oxygen")
@@ -38,13 +38,13 @@ def test_no_level_up_before_every_track_reaches_the_step():
 
 
 def test_the_hangar_limit_rises_with_the_colony_level():
-    full = setp(colony(game()), 0, hangar=D.SHIP_LIMIT[1], depot_ships=D.SHIPS - D.SHIP_LIMIT[1])
+    full = setp(colony(game()), 0, hangar=D.SHIP_LIMIT[0], depot_ships=D.SHIPS - D.SHIP_LIMIT[0])
     with pytest.raises(IllegalAction) as e:
         full.apply(action(full, "main", action="welcome"))
-    assert f"At Colony level 1 a Hangar holds at most {D.SHIP_LIMIT[1]} Ships" in e.value.reason
+    assert f"At Colony level 1 a Hangar holds at most {D.SHIP_LIMIT[0]} Ships" in e.value.reason
     s = act(full._replace(level=2), "main", action="welcome")
     s = act(s, "welcome_ship", gain="colonists")
-    assert s.pieces[0].hangar == D.SHIP_LIMIT[2] == 3
+    assert s.pieces[0].hangar == D.SHIP_LIMIT[1] == 3
     assert "boost" not in {a.kind for a in s.legal_actions()}   # the limit also stops a boost
 
 

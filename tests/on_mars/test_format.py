@@ -8,7 +8,7 @@ import re
 import pytest
 
 from mars_rules.core import CHANCE, PositionError
-from mars_rules.on_mars import TURN_STEPS, codec, from_json, new_game, readable
+from mars_rules.on_mars import OPTIONS, TURN_STEPS, codec, from_json, new_game, readable
 from mars_rules.on_mars import data as D
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -241,17 +241,26 @@ def test_the_schema_enums_and_keys_equal_the_data_tables():
     assert cards["missions"]["items"]["prefixItems"][1]["enum"] == list(D.MISSION_KINDS)
     assert cards["goals"]["items"]["prefixItems"][1]["enum"] == list(D.GOAL_TEXT)
     assert {k: v["minItems"] for k, v in cards.items()} == D.MIN_CARDS
-    # the ranges are the codec's (data.py's numbers)
+    # the ranges are the codec's (data.py's numbers; where a rule option sets the bound, the widest it allows:
+    # the schema never refuses a variant position from_json reads)
     ranges = {("lss", "Generator"): (D.LSS_START, D.LSS_MAX), ("tech_grid", "Mine"): (0, D.TECH_COPIES),
               ("warehouse", "crystal"): (0, max(max(w) for w in D.WAREHOUSE.values()))}
     for (key, name), (lo, hi) in ranges.items():
         assert (props[key]["properties"][name]["minimum"], props[key]["properties"][name]["maximum"]) == (lo, hi)
     assert (props["supply"]["maximum"], props["level"]["maximum"], props["remaining"]["maximum"]) == \
-        (D.CRYSTAL_TOTAL, D.MAX_LEVEL, D.MISSIONS_TO_END)
-    assert props["round"]["maximum"] == D.ROUND_LIMIT + 1
+        (D.CRYSTAL_TOTAL, D.MAX_LEVEL, OPTIONS["missions_to_end"].high)
+    assert props["round"]["maximum"] == OPTIONS["round_limit"].high + 1
     assert props["shuttle_pos"]["maximum"] == max(D.TRAVEL_DISTANCE.values())
-    assert player["res"]["properties"]["water"]["maximum"] == D.RESOURCE_CAP
-    assert player["crystals"]["maximum"] == D.CRYSTAL_CAP_BASE + D.DEPOT_SPACES
+    assert player["res"]["properties"]["water"]["maximum"] == OPTIONS["resource_cap"].high
+    assert player["crystals"]["maximum"] == OPTIONS["crystal_cap_base"].high + D.DEPOT_SPACES
+    # the options: each with its type and range
+    options = props["options"]["properties"]
+    assert list(options) == [o.name for o in OPTIONS] and props["options"]["additionalProperties"] is False
+    for o in OPTIONS:
+        number = options[o.name]["items"] if isinstance(o.default, tuple) else options[o.name]
+        assert (number["type"], number["minimum"], number["maximum"]) == ("integer", o.low, o.high), o.name
+        if isinstance(o.default, tuple):
+            assert options[o.name]["minItems"] == options[o.name]["maxItems"] == len(o.default), o.name
     assert player["lab"]["items"]["properties"]["column"]["maximum"] == D.LAB_COLUMNS
     assert player["bots"]["maxItems"] == D.BOTS and player["hangar"]["maximum"] == D.SHIPS
     # every key written is described, and required unless optional

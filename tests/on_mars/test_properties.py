@@ -18,7 +18,7 @@ def check(s):
     assert problems(s) == []
     assert s.step in STEPS
     for pl in s.pieces:
-        assert all(0 <= r <= D.RESOURCE_CAP for r in pl.res)
+        assert all(0 <= r <= s.options.resource_cap for r in pl.res)
         assert len(pl.bots) <= D.BOTS and pl.progress <= D.PROGRESS_CUBES
     if not s.is_over:
         assert s.legal_actions()
@@ -58,7 +58,7 @@ def test_every_player_count_ends_and_same_seed_same_game():
         a, n = play(players, 11, every=50)
         b, m = play(players, 11, every=10**9)
         assert n == m and a.to_json() == b.to_json()
-        assert a.round <= D.ROUND_LIMIT + 1
+        assert a.round <= a.options.round_limit + 1
 
 
 def test_resolve_chance_is_repeatable():

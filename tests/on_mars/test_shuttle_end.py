@@ -126,13 +126,13 @@ def test_round_limit_safeguard_triggers_the_end():
 
 
 def test_colony_level_shortens_the_missions_and_shuttle_distance():
-    s = colony(game())._replace(level=2, lss=(D.LEVEL_UP_AT[2],) * 3 + (D.LEVEL_UP_AT[2] - 1,))
+    s = colony(game())._replace(level=2, lss=(D.LEVEL_UP_AT[1],) * 3 + (D.LEVEL_UP_AT[1] - 1,))
     s = setp(s, 0, bots=((-3, 0),))
     s = act(s, "main", action="construct")
     s = act(s, "choose_building", building="oxygen")
     s = act(s, "construct", building="oxygen", hex=(-4, 0))
     assert s.level == 3 and s.remaining == 1
-    assert D.TRAVEL_DISTANCE[3] == 2 and D.SHIP_LIMIT[3] == 4
+    assert D.TRAVEL_DISTANCE[3] == 2 and D.SHIP_LIMIT[2] == 4
 
 
 # ----------------------------------------------------------------- final scoring

@@ -1,0 +1,111 @@
+"""The rule options of On Mars, teaching edition: the rule values a teacher may vary game by game.
+
+`OPTIONS` lists them (name, default, allowed values, rulebook section, printed or ASSUMED);
+`new_game(players, seed, **options)` checks them (`rules_of`), the State carries the record
+(`state.options`, read by every rule, invariant and score), and a position's JSON carries the options
+that differ from the default ("options": {...}). A default whose source is ASSUMED is the teaching
+edition's own illustrative value (data.py, where the constant named `constant` holds it).
+
+>>> from mars_rules.on_mars import new_game
+>>> s = new_game(players=2, seed=7, resource_cap=5, mission_target_change=-1)
+>>> s.options.resource_cap, OPTIONS.changed(s.options)
+(5, {'mission_target_change': -1, 'resource_cap': 5})
+>>> s.variant()
+'mission target change -1 (default: 0), resource cap 5 (default: 4)'
+>>> new_game(players=2, ship_limit=(3, 2, 4, 5, 5))
+Traceback (most recent call last):
+ValueError: ship_limit: [3, 2, 4, 5, 5] holds fewer Ships at level 2 than at level 1: a Hangar never shrinks
+"""
+from __future__ import annotations
+
+from mars_rules.core import Option, RuleOptions
+
+from . import data as D
+
+OPTIONS = RuleOptions(
+    Option("round_limit", D.ROUND_LIMIT, "End of the Game (a safeguard, not in the rulebook)", False,
+           "if nothing has triggered the end by the end of this round, the safeguard does (the next round is "
+           "the final one)", low=1, high=30, example=14, constant="ROUND_LIMIT"),
+    Option("missions_to_end", D.MISSIONS_TO_END, "End of the Game", True,
+           "steps of the Remaining Missions marker (Missions met, Colony level bonuses) that trigger the end",
+           low=1, high=6, example=2, constant="MISSIONS_TO_END"),
+    Option("mission_target_change", 0, "Missions and Private Goals", False,
+           "added to the target of every Mission, never below 1 (-1: easier Missions; the targets are ASSUMED)",
+           low=-3, high=3, example=-1),
+    Option("mission_crystals", D.MISSION_CRYSTALS, "Missions and Private Goals", False,
+           "Crystals for each contribution to a Mission", low=0, high=5, example=2, constant="MISSION_CRYSTALS"),
+    Option("level_up_at", D.LEVEL_UP_AT, "Life Support System (LSS) and Colony Level", False,
+           "the LSS step all four markers reach for the Colony to rise from level 1, 2, 3 and 4",
+           low=D.LSS_START + 1, high=D.LSS_MAX, example=(2, 4, 6, 8), constant="LEVEL_UP_AT"),
+    Option("ship_limit", D.SHIP_LIMIT, "Welcome a Ship", False,
+           "Ships a Hangar holds at Colony level 1 to 5 (never fewer at a higher level)",
+           low=0, high=D.SHIPS, example=(1, 2, 3, 4, 5), constant="SHIP_LIMIT"),
+    Option("resource_cap", D.RESOURCE_CAP, "Orbital Station Main Actions (Resupply: limited storage)", False,
+           "most of each Resource a Storage holds (what does not fit is lost)", low=1, high=9, example=5,
+           constant="RESOURCE_CAP"),
+    Option("crystal_cap_base", D.CRYSTAL_CAP_BASE, "Executive Actions (the Depot)", False,
+           "Crystals a Depot holds besides 1 per uncovered Depot space", low=0, high=10, example=0,
+           constant="CRYSTAL_CAP_BASE"),
+    Option("depot_action_cost", D.DEPOT_ACTION_COST, "Executive Actions", False,
+           "Crystals a Depot Executive action costs", low=0, high=5, example=2, constant="DEPOT_ACTION_COST"),
+    Option("progress_op", D.PROGRESS_OP, "End of the Game (Progress cubes)", True,
+           "OP at the end for 0 to 5 Progress cubes in the Progress area", low=0, high=30,
+           example=(0, 2, 4, 6, 8, 10), constant="PROGRESS_OP"),
+    Option("ship_op", D.SHIP_OP, "End of the Game (Ships)", True, "OP at the end per Ship in the Hangar",
+           low=0, high=10, example=5, constant="SHIP_OP"),
+    Option("lab_column_op", D.LAB_COLUMN_OP, "End of the Game (Tech tiles)", False,
+           "OP at the end for a Tech tile in Lab column 1 to 4", low=0, high=20, example=(1, 3, 6, 10),
+           constant="LAB_COLUMN_OP"),
+    Option("lq_op", D.LQ_OP, "End of the Game (Living Quarters)", False,
+           f"OP at the end by the number of Colonists in the Living Quarters (0 to {D.COLONISTS})", low=0,
+           high=50, example=tuple(range(D.COLONISTS + 1)), constant="LQ_OP"),
+)
+"""The rule options of On Mars, teaching edition (`OPTIONS.markdown()` is the table of the docs)."""
+
+Rules = OPTIONS.Rules
+Rules.__module__, Rules.__qualname__ = __name__, "Rules"  # so a State pickles (process pools in simulate)
+DEFAULT_RULES = OPTIONS.default
+"""The rulebook's (and the teaching edition's ASSUMED) values: the record of a game without options."""
+
+
+def problems(rules, path: str = "") -> list:
+    """What the values of a well-typed record break together (beyond each option's own range), each naming
+    its option (with `path`, as `<path>.<name>`)."""
+    out = []
+    limits = rules.ship_limit
+    for level in range(1, len(limits)):
+        if limits[level] < limits[level - 1]:
+            where = f"{path}.ship_limit" if path else "ship_limit"
+            out.append(f"{where}: {list(limits)} holds fewer Ships at level {level + 1} than at level {level}: "
+                       "a Hangar never shrinks")
+            break
+    return out
+
+
+def rules_of(options: dict):
+    """The record of `new_game`'s options (the default record itself when none differs); ValueError listing
+    every problem, each naming its option."""
+    if not options:
+        return DEFAULT_RULES
+    rules = OPTIONS.make(**options)
+    found = problems(rules)
+    if found:
+        raise ValueError("; ".join(found))
+    return DEFAULT_RULES if rules == DEFAULT_RULES else rules
+
+
+def read(checker, value, path: str = "options"):
+    """The record of a position's "options" object (`OPTIONS.read` and `problems`; problems go to `checker`
+    with their paths `options.<name>`)."""
+    rules = OPTIONS.read(checker, value, path)
+    found = problems(rules, path)
+    checker.problems.extend(found)
+    if found or rules == DEFAULT_RULES:
+        return DEFAULT_RULES
+    return rules
+
+
+def mission_target(state, card) -> int:
+    """The target of a Mission card in this game: the card's own, changed by `mission_target_change`,
+    at least 1."""
+    return max(1, state.cards.missions[card][2] + state.options.mission_target_change)
