@@ -122,7 +122,14 @@ replicates the most expensive Tech it can afford. `ai_policy` (in `mars_rules.ru
 plays that procedure for **any** seat of any game, so the AI can meet random play, greedy play and
 itself. (On the display it picks by printed cost, the highest Level and then the topmost space on a
 tie; it uses no Tech or Character ability, except the Doctor's one-for-one Hourglass for Radiation,
-the AI's own rule. These readings are the project's, for a seat that is not the solo AI.)"""),
+the AI's own rule. These readings are the project's, for a seat that is not the solo AI.)
+
+**Not the solo game.** [Ruins of Mars notebook 4](ruins_of_mars/04_solo_against_the_ai.ipynb) shows the greedy player *losing* to the AI:
+there the AI is the rulebook's solo opponent, in the **Solo Variant**: it owns 9 face-down AI Techs from the setup
+(it never competes for the display, and each one it reveals throws away a display card), it scores **10 PP per
+complete row** whatever the Classifications, it reallocates an extra Site every turn, and a **tie goes to the AI**.
+Here the AI's *procedure* plays one seat of a **normal** 2-player game, with normal scoring for both seats. The two
+notebooks measure different games; over many solo setups each side wins some games (notebook 4 counts 20)."""),
 code("""from mars_rules.ruins_of_mars import ai_policy
 rom_start = GAMES["ruins_of_mars"].new_game(players=2, seed=SEED)
 

@@ -134,6 +134,8 @@ def display_meta(state, sheet=None) -> dict:
     last = made_by(state)
     meta = {"game": game_name(game), "step": state.step, "last_action": last.kind if last is not None else None,
             "over": bool(state.is_over)}
+    passed = getattr(game, "passed_steps", None)  # steps the last transition went through by itself
+    meta["passed"] = list(passed(state)) if passed is not None else []
     ending = getattr(game, "end_reason", None)
     meta["end"] = ending(state) if state.is_over and ending is not None else None
     if sheet is not None:

@@ -294,7 +294,7 @@ def _bind():
 
 _bind()
 
-from .coverage import COVERAGE, end_reason  # noqa: E402
+from .coverage import COVERAGE, end_reason, passed_steps  # noqa: E402
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "finish", "State",
-           "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason"]
+           "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason", "passed_steps"]

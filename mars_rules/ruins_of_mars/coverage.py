@@ -83,6 +83,19 @@ def end_reason(state):
     return None
 
 
+def passed_steps(state) -> tuple:
+    """The steps the engine went through without a decision in the transition that made `state`: Step 3
+    (radiation) is applied as Step 2 ends, and its events ("Step 3: ...") say so. A board shown after that
+    transition teaches the step (its display metadata lists it as passed).
+
+    >>> import mars_rules
+    >>> s = mars_rules.load("ruins_of_mars").new_game(players=2, seed=3, characters="deal")
+    >>> passed_steps(s)
+    ()
+    """
+    return ("radiation",) if any(e.startswith("Step 3:") for e in state.events) else ()
+
+
 COVERAGE = Coverage(
     steps=_steps(),
     actions=_kinds(),
@@ -95,4 +108,4 @@ COVERAGE = Coverage(
     ends=ENDS,
 )
 
-__all__ = ["COVERAGE", "end_reason"]
+__all__ = ["COVERAGE", "end_reason", "passed_steps"]

@@ -124,7 +124,7 @@ def end_turn(s, events):
         mastered = sum(1 for b in s.boards for x in b.languages if x == CAPSTONE)
         if techs >= rules.end_techs or mastered >= END_LANGUAGES:
             why = (f"completed a {_nth(rules.end_techs)} Tech" if techs >= rules.end_techs else
-                   f"{END_LANGUAGES} Languages are now mastered")
+                   f"ends the turn with {END_LANGUAGES} Languages mastered on the Language board")
             end_turns = n - 1
             events += (f"End of the game triggered: {s.players[seat]} {why}; every other player gets one "
                        f"final turn.",)

@@ -5,7 +5,8 @@ teaches an item carries the tag `teaches:<kind>:<key>` (in the game's own notebo
 `teaches:<game>:<kind>:<key>` (anywhere), and shows a board or a score sheet whose display metadata
 (widgets.common.display_meta, under "mars_rules") proves it:
 
-- `step:<key>`: a board or score sheet of this game at that step;
+- `step:<key>`: a board or score sheet of this game at that step, or just after the engine went through
+  it without a decision (the game's `passed_steps(state)`, e.g. Ruins of Mars' Step 3);
 - `action:<kind>`: a position just made by an action of that kind;
 - `score:<key>`: a score sheet showing that row (or that tie-breaker deciding);
 - `end:<key>`: a finished game that ended that way.
@@ -63,7 +64,7 @@ def shown(cell, game_name) -> list:
 def proves(game, item: str, metas: list) -> bool:
     kind, _, key = item.partition(":")
     for m in metas:
-        if kind == "step" and m.get("step") == key:
+        if kind == "step" and (m.get("step") == key or key in m.get("passed", ())):
             return True
         if kind == "action" and m.get("last_action") == key:
             return True

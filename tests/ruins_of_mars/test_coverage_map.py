@@ -13,7 +13,7 @@ from .helpers import game
 # Seeded random games of every player count; the options vary with the seed as in test_properties
 # (dealt or chosen Characters, the Kickstarter Characters), so more kinds of actions are met.
 GAMES = [(players, seed) for players in game.PLAYER_COUNTS for seed in range(4)]
-TRIGGER = {"completed a 9th Tech": "ninth_tech", "4 Languages are now mastered": "four_languages"}
+TRIGGER = {"completed a 9th Tech": "ninth_tech", "Languages mastered on the Language board": "four_languages"}
 
 
 def random_game(players, seed):

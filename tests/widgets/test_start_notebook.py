@@ -28,7 +28,7 @@ def test_committed_without_outputs_with_a_seed_and_asserts():
 
 def test_links_are_relative_and_match_the_notebooks_on_disk():
     found = links()
-    assert len(found) == 17 and len(set(found)) == 17  # 4 games x 4 notebooks + the what-if lab
+    assert len(found) == len(set(found)) >= 17  # 4 games x at least 4 notebooks + the what-if lab, each once
     for link in found:
         assert not link.startswith(("/", "http")), link
         target = NOTEBOOKS / link
