@@ -4,7 +4,8 @@
 Installations are squares by type (a row per type) and level: a dotted outline = not built, a white
 square = built but idle, a filled square with a black dot = active (staffed); a dot on a grey, dashed
 square = staffed but inactive (a lower level of that type is not active). H0 shows the colonists living
-in the habitats; a dark habitat is grey ("3w": its 3 colonists wait for power). The bar is the energy
+in the habitats, then one space per habitat the rules allow (the option `max_habitats`, 4 by default);
+a dark habitat is grey ("3w": its 3 colonists wait for power). The bar is the energy
 used against the capacity (the black tick). The row names and a key to the squares are drawn once, on
 the left (the static layer). The colony whose turn it is (at the end, each winner's) has an orange-red
 frame, and the player to move is named in the same colour; the title gives the step as TURN_STEPS
@@ -235,18 +236,22 @@ class Board(LayeredBoard):
             for k, level in enumerate(levels):
                 self._cell(cx + k * PITCH_X, y, col, sm, track, level, letter)
             y -= PITCH_Y
-        # habitats: level 0 (with the colonists living in the habitats) + the four that may be built
+        # habitats: level 0 (with the colonists living in the habitats) + the spaces the rules allow, narrower
+        # when there are more than four (option max_habitats)
+        spaces = max(s.options.max_habitats, len(col.habs))
+        pitch = PITCH_X * min(1.0, 4 / max(1, spaces))
+        width = CELL_W * pitch / PITCH_X
         self._hab(cx, y, "H0", True, f"{col.housed}")
-        for k in range(4):
-            x = cx + (k + 1) * PITCH_X
+        for k in range(spaces):
+            x = cx + PITCH_X + k * pitch
             if k < len(col.habs):
                 h = col.habs[k]
-                self._hab(x, y, f"H{k + 1}", h == POWERED, "3w" if h == DARK_WAITING else "")
+                self._hab(x, y, f"H{k + 1}", h == POWERED, "3w" if h == DARK_WAITING else "", width)
             else:
-                self._outline(x, y)
+                self._outline(x, y, width)
         # the energy bar: used (orange) against the capacity (black tick), a grey tick every 5
         ye = y - PITCH_Y / 2 - ENERGY_H / 2
-        use, cap = consumption(col), capacity(col, s.cards)
+        use, cap = consumption(col), capacity(col, s.cards, s.options)
         bw = right - cx - 0.55
         self._t(right - 0.1, ye, f"{use}/{cap}", SIZE, weight="bold", ha="right",
                 color="#b00020" if use > cap else "black", box=(cx + bw, ye - ENERGY_H / 2, right, ye + ENERGY_H / 2))
@@ -278,7 +283,7 @@ class Board(LayeredBoard):
         hidden = viewer >= 0 and viewer != p
         working = bin(col.staff).count("1")
         notes = [(f"Colonists {col.housed + working}: {col.housed} in habitats, {working} at work", "black")]
-        limit = hand_limit(col, s.cards)
+        limit = hand_limit(col, s.cards, s.options)
         if hidden:
             size = s.masked[0][p]
             notes.append((f"Hand: {size} hidden card{'' if size == 1 else 's'}, limit {limit}", "black"))
@@ -327,17 +332,17 @@ class Board(LayeredBoard):
         if staffed:
             self._front.append(token("disc", x + CELL_W / 2, y - 0.085, 0.095, "black", edgecolor="white", lw=0.8))
 
-    def _outline(self, x, y):
+    def _outline(self, x, y, w=CELL_W):
         # not built: a dotted outline only (no text: the row names the type, the column the level)
-        self._patches.append(Rectangle((x, y - CELL_H / 2), CELL_W, CELL_H, fc="none", ec="#aaaaaa", lw=0.8, ls=":"))
+        self._patches.append(Rectangle((x, y - CELL_H / 2), w, CELL_H, fc="none", ec="#aaaaaa", lw=0.8, ls=":"))
 
-    def _hab(self, x, y, label, powered, inside):
-        self._patches.append(Rectangle((x, y - CELL_H / 2), CELL_W, CELL_H,
+    def _hab(self, x, y, label, powered, inside, w=CELL_W):
+        self._patches.append(Rectangle((x, y - CELL_H / 2), w, CELL_H,
                                        fc=COLOURS["habitat"] if powered else "#d9d9d9", ec="black", lw=1.1))
-        box = (x, y - CELL_H / 2, x + CELL_W, y + CELL_H / 2)
-        self._t(x + CELL_W / 2, y + 0.065, label, SIZE, weight="bold", ha="center", box=box)
+        box = (x, y - CELL_H / 2, x + w, y + CELL_H / 2)
+        self._t(x + w / 2, y + 0.065, label, SIZE, weight="bold", ha="center", box=box)
         if inside:
-            self._t(x + CELL_W / 2, y - 0.08, inside, SIZE, ha="center", box=box)
+            self._t(x + w / 2, y - 0.08, inside, SIZE, ha="center", box=box)
 
     # ----- the shared components -------------------------------------------------------------
     def _shared(self, s, width):

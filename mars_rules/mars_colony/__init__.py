@@ -6,12 +6,36 @@
 >>> s.step, s.to_move, [str(a) for a in s.legal_actions()][:2]
 ('mine_draft', 0, ['Take an iron mine for your colony', 'Take a carbon mine for your colony'])
 
-Options of `new_game(players=2, seed=7, target=12, turn_limit=60, cards=None)`:
-`target` 10 (short), 12 (normal, default) or 15 (long) VP; `turn_limit` the ASSUMED safeguard, not
-a rule of the game (after that many rounds the highest VP on the track wins; 0 switches it off): sensible
-play reaches the target long before round 60, but uniformly random play rarely does, so random games
-almost always end through this limit; `cards` a `data.CardSet` or the path of a JSON
-card file (default: the illustrative ASSUMED cards of `default_cards.json`).
+Rule options: `new_game(players=2, seed=7, cards=None, **options)` takes the rule values below by name
+(`new_game(players=3, seed=1, target=10, hand_limit=6)`), checks them (an unknown name or a value out of
+range is a ValueError naming the option) and the State carries them as `state.options` (a record:
+`state.options.target`; `state.target` and `state.turn_limit` are shorthands). A position's JSON holds
+the ones that differ from the default under "options" and is checked against them; the Explorer, the
+PositionEditor and the score sheet (`score().variant`) name a variant. `OPTIONS` (a RuleOptions) lists
+them; ASSUMED defaults are the project's illustrative values, not the rulebook's.
+
+| option | default | allowed | source | rulebook section |
+|---|---|---|---|---|
+| target | 12 | 5..30 | printed (10 short, 12 normal, 15 long) | Setup; End of the Game |
+| turn_limit | 60 | 0..10000 (0: no limit) | ASSUMED safeguard, not a rule | End of the Game |
+| start_hand | 4 | 1..6 | printed (the French original: 3) | Setup |
+| plant_energy | 5 | 4..10 | printed (below 4 the start is short of energy) | 6) Construction: c) Power plants |
+| hand_limit | 4 | 0..12 | printed (an active level-0 silo) | 6) Construction: d) Silos |
+| cards_per_silo | 2 | 0..6 | printed (each new active silo) | 6) Construction: d) Silos |
+| earth_rate | 3 | 2..6 | printed (with a spaceport: 2) | 5) Trade: a) Trade with Earth |
+| max_habitats | 4 | 0..6 | ASSUMED (spaces besides level 0) | 6) Construction: a) Habitats |
+| science_for_magna | 3 | 1..10 | printed | 6) Construction: h) Magna Scientia |
+| max_offers | 3 | 0..10 | ASSUMED safeguard (offers a turn) | 5) Trade: c) Trade with other colonies |
+
+`turn_limit` is not a rule of the game: after that many rounds the highest VP on the track wins
+(ties share the win). Sensible play reaches the target long before round 60, but uniformly random play
+rarely does, so random games almost always end through this limit. Besides the options, `cards` is a
+setup choice: a `data.CardSet` or the path of a JSON card file (default: the illustrative ASSUMED
+cards of `default_cards.json`), carried by the position under "cards".
+
+>>> short = game.new_game(players=2, seed=7, target=10)
+>>> short.options.target, short.variant(), OPTIONS.changed(short.options)
+(10, 'target 10 (rulebook: 12)', {'target': 10})
 
 Teaching helpers (`scenario.py`): `find_action(state, kind, **params)`, `do(state, kind, **params)`,
 `quick_start(players, seed, mines=["IC", "SW"], hands=["IICO", ...])`, `edit(state, seat, ...)` and
@@ -65,9 +89,10 @@ import pathlib
 from mars_rules.core import Step, check_names
 
 from . import data, invariants
-from .codec import MAX_TURN_LIMIT, from_json
+from .codec import from_json
 from .coverage import COVERAGE, end_reason
-from .data import DEFAULT_CARDS, DEFAULT_TARGET, TURN_LIMIT, CardSet, load_cards
+from .data import DEFAULT_CARDS, CardSet, load_cards
+from .options import OPTIONS
 from .scenario import at_step, do, edit, find_action, quick_start
 from .state import Colony, State
 from .policies import evaluate, greedy  # noqa: E402,F401
@@ -75,11 +100,6 @@ from .policies import evaluate, greedy  # noqa: E402,F401
 TITLE = "Mars"
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di")
-OPTIONS = {
-    "target": "victory points to win at the end of one's own turn: 10 (short), 12 (normal, default), 15 (long)",
-    "turn_limit": f"ASSUMED safeguard: after this many rounds the highest VP wins (default {TURN_LIMIT}; 0 = none)",
-    "cards": "a data.CardSet or the path of a JSON card file (default: the illustrative ASSUMED cards)",
-}
 
 TURN_STEPS = (
     Step("mine_draft", "Setup: mine draft", "Each player takes 2 mines, oldest first, then in reverse order.", "Setup"),
@@ -117,15 +137,15 @@ TURN_STEPS = (
 )
 
 
-def new_game(players=2, seed=7, target=DEFAULT_TARGET, turn_limit=TURN_LIMIT, cards=None, **options) -> State:
-    """A new game at the mine draft (seat 0 is the oldest player, who starts).
+def new_game(players=2, seed=7, *, cards=None, **options) -> State:
+    """A new game at the mine draft (seat 0 is the oldest player, who starts), under the rule `options`
+    (`OPTIONS`: target, turn_limit, ...; the others keep their defaults).
 
     Refuses (ValueError) what `from_json` would refuse: names that are empty, longer than 40 characters,
     not printable, not valid Unicode or the same as another's (ignoring case); a seed that is not a whole
-    number 0 or more; a target other than 10, 12 or 15; a turn limit outside 0..10000; card data that does
-    not read back as itself."""
-    if options:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(options))}; options: {', '.join(OPTIONS)}")
+    number 0 or more; an unknown option or a value outside its range (the message names the option);
+    card data that does not read back as itself."""
+    rules = OPTIONS.make(**options)
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Mars is for 2, 3 or 4 players, not {players}")
@@ -138,9 +158,6 @@ def new_game(players=2, seed=7, target=DEFAULT_TARGET, turn_limit=TURN_LIMIT, ca
             raise ValueError(f"Mars needs 2, 3 or 4 players, not {len(names)}")
         check_names(names)
     seed = _whole(seed, "seed", 0, None)
-    if type(target) is not int or target not in (10, 12, 15):
-        raise ValueError(f"the target is 10, 12 or 15 VP, not {target!r}")
-    turn_limit = _whole(turn_limit, "turn_limit", 0, MAX_TURN_LIMIT)
     if cards is None:
         cards = DEFAULT_CARDS
     elif not isinstance(cards, CardSet):
@@ -153,7 +170,7 @@ def new_game(players=2, seed=7, target=DEFAULT_TARGET, turn_limit=TURN_LIMIT, ca
     reserve = (data.CARDS_PER_MATERIAL - data.SUPPLY_PER_MATERIAL,) * 5
     zeros = lambda k: (0,) * k  # noqa: E731
     state = State(names, seed, 0, "mine_draft", 0, ("Each player takes a colony board with 7 colonists.",),
-                  cards, target, turn_limit, 1, 0, tuple(Colony.start() for _ in range(n)), supply, reserve,
+                  cards, rules, 1, 0, tuple(Colony.start() for _ in range(n)), supply, reserve,
                   data.MINE_TILES, tuple(c.copies for c in cards.events), zeros(len(cards.events)),
                   tuple(c.copies for c in cards.rd1), zeros(len(cards.rd1)), tuple(c.copies for c in cards.rd2),
                   zeros(len(cards.rd2)), -1, "", (0,), 0, 0, (), (), -1, ())

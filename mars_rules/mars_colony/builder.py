@@ -18,7 +18,8 @@ or `staff("Ada", ["comm1", "plant1"])`). Verbs: `hand`, `give_cards`, `take_card
 a habitat, a mine); `habitats` (each habitat powered or dark); `staff`, `unstaff` (colonists to and from
 installations); `colonists` (colonists in the habitats); `vp`, `recount` (the two cubes); `contracts`;
 `played`, `kept`, `supremacies` (the cards in front of a player); `event_deck`, `rd_deck` (what is left
-to draw); `resolving` (the card being resolved). Setting a material by name on a player
+to draw); `resolving` (the card being resolved); `options` (the rule options of the position, e.g.
+`options(max_habitats=6)`: call it before the verbs that depend on them). Setting a material by name on a player
 (`b.player("Ada").iron = 3`) moves the difference from or to the reserve, like `hand`.
 
 >>> from mars_rules.mars_colony import quick_start
@@ -40,8 +41,9 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 from mars_rules.core.builder import PositionBuilder
 
-from .data import (CONTRACTS, DARK_EMPTY, DARK_WAITING, HABITAT_COLONISTS, KEEPABLE, LETTERS, MATERIALS,
-                   MAX_HABITATS, MAX_LEVEL, MAX_MINES, POWERED, SCIENCE_FOR_MAGNA, SLOT_INDEX, TILES, TRACK_NAMES)
+from .data import (CONTRACTS, DARK_EMPTY, DARK_WAITING, HABITAT_COLONISTS, KEEPABLE, LETTERS, MATERIALS, MAX_LEVEL,
+                   MAX_MINES, POWERED, SLOT_INDEX, TILES, TRACK_NAMES)
+from .options import OPTIONS
 
 SLOT_NAMES = {}
 for (_track, _level), _i in SLOT_INDEX.items():
@@ -214,9 +216,10 @@ class Builder(PositionBuilder):
             return self
         if track == "habitat":
             level = len(col.habs) + 1 if level is None else level
-            if not (type(level) is int and 0 <= level <= MAX_HABITATS):
-                self.problems.append(f"{where}: a colony has 0 to {MAX_HABITATS} habitats besides the printed one, "
-                                     f"not {level!r}")
+            most = self.state.options.max_habitats
+            if not (type(level) is int and 0 <= level <= most):
+                self.problems.append(f"{where}: a colony has 0 to {most} habitats besides the printed one (option "
+                                     f"max_habitats), not {level!r}")
                 return self
             others = sum(len(c.habs) for q, c in enumerate(self.state.colonies) if q != seat)
             if others + level > TILES["habitat"]:
@@ -244,6 +247,19 @@ class Builder(PositionBuilder):
                                   "housed": col.housed + bin(lost).count("1")})
         return self
 
+    # ----- the rule options -------------------------------------------------------------------------
+    def options(self, **given) -> "Builder":
+        """The position's rule options with `given` changed (`options.OPTIONS`: target, turn_limit, ...); the
+        others keep the values they have. Call it before the verbs whose checks depend on an option (the
+        habitats of `build` and `habitats` on `max_habitats`)."""
+        found = OPTIONS.problems(given)
+        if found:
+            self.problems.extend(f"options(): {p}" for p in found)
+        else:
+            self.state = self.state._replace(options=OPTIONS.make(**{**OPTIONS.changed(self.state.options),
+                                                                     **given}))
+        return self
+
     def habitats(self, who, states=(), *more) -> "Builder":
         """`who`'s new habitats, one word each: "powered" (its 3 colonists live in it), "waiting" (dark, its 3
         colonists waiting for power) or "dark" (dark and empty). Colonists come from or go back to the box."""
@@ -254,8 +270,9 @@ class Builder(PositionBuilder):
         if bad:
             self.problems.append(f"{where}: {', '.join(map(repr, bad))} is not a habitat state (they are: "
                                  f"{', '.join(HABITAT_WORDS)})")
-        elif len(states) > MAX_HABITATS:
-            self.problems.append(f"{where}: a colony has at most {MAX_HABITATS} habitats besides the printed one")
+        elif len(states) > self.state.options.max_habitats:
+            self.problems.append(f"{where}: a colony has at most {self.state.options.max_habitats} habitats besides "
+                                 "the printed one (option max_habitats)")
         elif seat is not None:
             self._set_habs(seat, list(states), where)
         return self
@@ -584,7 +601,7 @@ class Builder(PositionBuilder):
         sci = [science(c, self.state.cards) for c in self.state.colonies]
         best = max(sci)
         h = self.state.magna
-        if best < SCIENCE_FOR_MAGNA:
+        if best < self.state.options.science_for_magna:
             h = -1
         elif h < 0 or sci[h] < best:
             h = sci.index(best)

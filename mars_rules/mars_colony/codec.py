@@ -4,7 +4,8 @@ problem listed, then the rules' checks).
 Format 2 (the one people read; docs/positions/mars_colony.md, position.schema.json) has the keys of
 format 1 with names for what format 1 encodes: "players" (names, seat 0 the oldest), "seed" and "draws"
 (the chance stream), "step" (a TURN_STEPS key), "to_move" (a seat, "chance" or null), "events",
-"target" (10/12/15), "turn_limit", "round", "active" (whose turn), "colonies" (one object per seat:
+"options" (the rule options that differ from the default, `options.OPTIONS`: {"target": 10}; {} for
+the rulebook's game), "round", "active" (whose turn), "colonies" (one object per seat:
 "hand" cards by material {"iron": 0, ...}; "mines" materials; "plants", "silos", "comm", "mil", "rnd",
 "port" levels built; "habs" habitat states ("dark", "dark, 3 colonists waiting", "powered"); "staff"
 the staffed slots ("plant0", "mine1", "comm1", ...); "housed" colonists in the habitats; "contracts"
@@ -16,7 +17,9 @@ object, or null), "dust" (true: a dust storm cancels this turn's resupply), "off
 {"partner", "give", "ask"}) and "result" (winners). A position made with custom cards carries them
 under "cards" (the card-file shape; absent for the default set).
 
-Format 1 (still read) held the State's fields as they are: "hand" 5 counts in the order of
+Format 1 (still read) held the State's fields as they are: "target" and "turn_limit" keys of their own
+(the two options of its time; a variant game translated to format 1 holds the others under "options"),
+"hand" 5 counts in the order of
 data.MATERIALS, "mines" and "habs" numbers, "staff" a bit mask over data.SLOTS, "contracts" indices of
 data.CONTRACTS, cards by id, decks as copies per card in the set's order, "magna" -1 for nobody, "card"
 "" for none, "task" a list, "dust" 0/1, "offer" [] or [partner, 5 counts given, 5 counts asked].
@@ -26,24 +29,27 @@ format-2 path) and reading that: one reader of the checks for both. After the ty
 `invariants.problems` lists every rule the position breaks (the same list the property tests check
 after every action): every card, tile and colonist of the box accounted for, colonists only on built
 installations and within the habitats' room, energy within capacity, VP cubes the end-of-turn
-recounts could have set, a step that fits its task, card and offer, and a next move that exists. Read
-from format 2, every problem line names its format-2 path (`readable.problem`).
+recounts could have set, a step that fits its task, card and offer, and a next move that exists. Every
+check that depends on a rule option reads the position's own (`state.options`): a round past its
+`turn_limit`, a VP cube at its `target`, more habitats than its `max_habitats`, the cards dealt by its
+`start_hand`, offers above its `max_offers`, Magna Scientia by its `science_for_magna`, energy within its
+`plant_energy`. So a saved variant game always reloads, and a position refuses to load under other
+options only where it could not happen under them. Read from format 2, every problem line names its
+format-2 path (`readable.problem`).
 """
 from __future__ import annotations
 
 from mars_rules.core import CHANCE, FORMATS, Checker, PositionError, parse_position, reads_positions
 
 from . import readable as R
-from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, MATERIALS, MAX_HABITATS, MAX_LEVEL, MAX_MINES,
-                   SLOTS, cards_from_dict)
+from .data import CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, MATERIALS, MAX_LEVEL, MAX_MINES, SLOTS, cards_from_dict
 from .invariants import as_json, problems, show
+from .options import MOST_HABITATS, OPTIONS, read_format_1
 from .state import Colony, State
 
 GAME = "mars_colony"
 COLONY_KEYS = ("hand", "mines", "plants", "silos", "comm", "mil", "rnd", "port", "habs", "staff", "housed",
                "contracts", "played", "kept", "supremacies", "vp", "energy")
-MAX_TURN_LIMIT = 10_000
-"""The largest `turn_limit` a position (and `new_game`) accepts."""
 
 
 def to_dict(s) -> dict:
@@ -51,8 +57,8 @@ def to_dict(s) -> dict:
     names = R.card_names(s.cards)
     label, decks = names.label, names.decks
     d = {"format": 2, "game": GAME, "players": list(s.players), "seed": None if s.seed == -1 else s.seed,
-         "draws": s.draws, "step": s.step, "to_move": s.to_move, "events": list(s.events), "target": s.target,
-         "turn_limit": s.turn_limit, "round": s.round, "active": s.active,
+         "draws": s.draws, "step": s.step, "to_move": s.to_move, "events": list(s.events),
+         "options": OPTIONS.changed(s.options), "round": s.round, "active": s.active,
          "colonies": [R.colony_dict(c, label) for c in s.colonies],
          "supply": dict(zip(MATERIALS, s.supply)), "reserve": dict(zip(MATERIALS, s.reserve)),
          "mine_tiles": dict(zip(MATERIALS, s.mine_tiles)),
@@ -91,8 +97,9 @@ def from_json(text) -> State:
               "event_discard": list, "rd1_deck": list, "rd1_discard": list, "rd2_deck": list,
               "rd2_discard": list, "magna": int, "card": str, "task": list, "dust": int, "offers": int,
               "offer": list, "result": list}
-    if "cards" in data:
-        schema["cards"] = dict
+    for optional in ("cards", "options"):
+        if optional in data:
+            schema[optional] = dict
     d = c.obj(data, "position", schema)
     c.done()
     cards = cards_from_dict(d["cards"], "cards") if "cards" in d else DEFAULT_CARDS
@@ -121,7 +128,7 @@ def _read_format_2(data) -> State:
 
 def _decode(d, cards, c):
     """The State of a format-1 dict whose keys and their JSON types are right, or None with the problems of
-    its values in `c`."""
+    its values in `c`. The rule options come from "target", "turn_limit" and (a variant game) "options"."""
     from . import TURN_STEPS
     players = c.names(d["players"], "players")
     n = len(players)
@@ -130,8 +137,7 @@ def _decode(d, cards, c):
     c.int_in(d["seed"], "seed", 0, None)
     c.int_in(d["draws"], "draws", 0, None)
     c.one_of(d["step"], "step", [st.key for st in TURN_STEPS])
-    c.one_of(d["target"], "target", (10, 12, 15))
-    c.int_in(d["turn_limit"], "turn_limit", 0, MAX_TURN_LIMIT)
+    rules = read_format_1(c, d)
     c.int_in(d["round"], "round", 1, 100_000)
     c.int_in(d["active"], "active", 0, max(0, n - 1))
     to_move = d["to_move"]
@@ -176,8 +182,8 @@ def _decode(d, cards, c):
             offer = (offer[0], tuple(offer[1]), tuple(offer[2]))
     if not c.ok():
         return None
-    return State(tuple(players), d["seed"], d["draws"], d["step"], to_move, tuple(d["events"]), cards, d["target"],
-                 d["turn_limit"], d["round"], d["active"], tuple(cols), five["supply"], five["reserve"],
+    return State(tuple(players), d["seed"], d["draws"], d["step"], to_move, tuple(d["events"]), cards, rules,
+                 d["round"], d["active"], tuple(cols), five["supply"], five["reserve"],
                  five["mine_tiles"], decks["event_deck"], decks["event_discard"], decks["rd1_deck"],
                  decks["rd1_discard"], decks["rd2_deck"], decks["rd2_discard"], d["magna"], d["card"], tuple(task),
                  d["dust"], d["offers"], tuple(offer) if offer else (), tuple(result), -1, ())
@@ -197,7 +203,7 @@ def _colony(c, raw, path, ids, cards):
         c.int_in(x, f"{path}.mines[{i}]", 0, 4)
     for k in ("plants", "silos", "comm", "mil", "rnd", "port"):
         c.int_in(d[k], f"{path}.{k}", 0, MAX_LEVEL[{"plants": "plant", "silos": "silo"}.get(k, k)])
-    habs = c.list_of(d["habs"], path + ".habs", int, max_length=MAX_HABITATS)
+    habs = c.list_of(d["habs"], path + ".habs", int, max_length=MOST_HABITATS)
     for i, x in enumerate(habs):
         c.int_in(x, f"{path}.habs[{i}]", 0, 2)
     c.int_in(d["staff"], path + ".staff", 0, (1 << len(SLOTS)) - 1)

@@ -68,6 +68,6 @@ def end_reason(state):
     if not state.is_over:
         return None
     result = state.result
-    if len(result) == 1 and state.colonies[result[0]].vp >= state.target:
+    if len(result) == 1 and state.colonies[result[0]].vp >= state.options.target:
         return "target_vp"
     return "round_limit"

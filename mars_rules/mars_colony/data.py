@@ -5,6 +5,10 @@ cards, the 15 + 15 R&D cards and the R&D die faces are not listed in the ruleboo
 an illustrative set (ASSUMED) covering every kind of card the rulebook describes, and a user may
 load their own with `load_cards(path)` (same JSON schema as `default_cards.json`).
 
+Constants marked "option" are the defaults of the rule options (`options.OPTIONS`: `new_game(...,
+target=10)`): the rules read the options of the game (`state.options`), never these constants, so
+assigning one changes nothing (start a variant game instead).
+
 Readings of gaps in the rulebook (ASSUMED, each in the section it fills):
 
 - Setup: the mine draft comes first, then the deal (the draft is a decision, the deal chance).
@@ -72,12 +76,12 @@ LETTERS = ("I", "C", "S", "W", "O")
 IRON, CARBON, SILICON, WATER, OXYGEN = range(5)
 CARDS_PER_MATERIAL = 12            # Components: 60 raw material cards, 12 of each
 SUPPLY_PER_MATERIAL = 5            # Setup: the supply deck holds 5 of each type
-START_HAND = 4                     # Setup: each player draws 4 from the supply deck
+START_HAND = 4                     # Setup: each player draws 4 from the supply deck (option start_hand)
 MINE_TILES = (4, 3, 3, 3, 3)       # Components: 16 mine tiles (4 iron, 3 of each other type)
 MINES_IN_DRAFT = 2                 # Setup: two rounds of the mine draft
 START_COLONISTS = 7                # Setup: 7 colonists in the level-0 habitat
 TARGETS = {"short": 10, "normal": 12, "long": 15}   # Setup: length of the game
-DEFAULT_TARGET = 12
+DEFAULT_TARGET = 12                # option target
 
 # ----- installations (6) Construction) ------------------------------------------------------
 # A colony's installations that a colonist can staff, in a fixed order (one bit each in `staff`).
@@ -95,7 +99,7 @@ TRACK_NAMES = {"plant": "power plant", "silo": "silo", "mine": "mine", "comm": "
                "mil": "military base", "rnd": "R&D centre", "port": "spaceport", "habitat": "habitat"}
 MAX_LEVEL = {"plant": 3, "silo": 3, "comm": 3, "mil": 3, "rnd": 2, "port": 1}
 MAX_MINES = 4                      # b) Mines: at most 4 per colony
-MAX_HABITATS = 4                   # ASSUMED (a) Habitats): 4 habitat spaces besides the level-0 one
+MAX_HABITATS = 4                   # ASSUMED (a) Habitats): 4 habitat spaces besides the level-0 one (option)
 # Components: the tiles in the box limit what the whole table can build.
 TILES = {"habitat": 14, "plant": 12, "comm": 10, "mil": 10, "rnd": 8, "silo": 6, "port": 2}
 
@@ -111,16 +115,16 @@ COSTS = {
     "rnd": ((0, 0, 2, 0, 1), (0, 0, 3, 0, 2)),                       # h) 1 O + 2 S, 2 O + 3 S
     "port": ((3, 0, 1, 0, 0),),                                      # i) 3 I + 1 S
 }
-PLANT_ENERGY = 5                   # c) each active plant adds 5 to the capacity
-HAND_BASE = 4                      # d) an active level-0 silo keeps 4 cards
-HAND_PER_SILO = 2                  # d) each new active silo keeps 2 more
+PLANT_ENERGY = 5                   # c) each active plant adds 5 to the capacity (option plant_energy)
+HAND_BASE = 4                      # d) an active level-0 silo keeps 4 cards (option hand_limit)
+HAND_PER_SILO = 2                  # d) each new active silo keeps 2 more (option cards_per_silo)
 HABITAT_COLONISTS = 3              # a) each new habitat brings 3 colonists
-EARTH_RATE, SPACEPORT_RATE = 3, 2  # 5 a) and i)
+EARTH_RATE, SPACEPORT_RATE = 3, 2  # 5 a) (option earth_rate) and i)
 CONTRACT_LIMITS = (1, 2, 4, None)  # e)/f): by active communications level 0..3 (None: unlimited)
 # f) one contract for each ordered pair of different materials: 20 contracts, one copy each.
 CONTRACTS = tuple((a, b) for a in range(5) for b in range(5) if a != b)
 CONTRACT_INDEX = {c: i for i, c in enumerate(CONTRACTS)}
-SCIENCE_FOR_MAGNA = 3              # h) Magna Scientia: first to 3 science points
+SCIENCE_FOR_MAGNA = 3              # h) Magna Scientia: first to 3 science points (option science_for_magna)
 
 # Habitat states (one per built habitat besides level 0).
 DARK_EMPTY, DARK_WAITING, POWERED = 0, 1, 2
@@ -138,8 +142,8 @@ LOSS_ORDER = tuple(SLOT_INDEX[s] for s in (
     ("silo", 0), ("mine", 0), ("plant", 3), ("plant", 2), ("plant", 1), ("plant", 0)))
 
 # ASSUMED safeguards for play (the rulebook sets no limit):
-MAX_OFFERS_PER_TURN = 3            # 5 c) offers to other colonies per turn (keeps random play finite)
-TURN_LIMIT = 60                    # End of the Game: after this many rounds the highest VP wins (0: none);
+MAX_OFFERS_PER_TURN = 3            # 5 c) offers to other colonies a turn (keeps random play finite; option max_offers)
+TURN_LIMIT = 60                    # End of the Game: after this many rounds the highest VP wins (0: none; option);
                                    # NOT a rule of the game (see the readings above); random play ends here
 
 # ----- cards -------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE
 
-from .data import (CONTRACT_LIMITS, DARK_EMPTY, HABITAT_COLONISTS, LOSS_ORDER, MATERIALS, POWERED,
-                   SCIENCE_FOR_MAGNA, SLOTS, SUPPLY_PER_MATERIAL)
+from .data import (CONTRACT_LIMITS, DARK_EMPTY, HABITAT_COLONISTS, LOSS_ORDER, MATERIALS, POWERED, SLOTS,
+                   SUPPLY_PER_MATERIAL)
+from .options import DEFAULT_RULES
 from .state import State, capacity, card_bonus, consumption, hand_limit, summary
 
 ZERO5 = (0, 0, 0, 0, 0)
@@ -152,13 +153,14 @@ def lose_colonists(col, n):
     return col._replace(staff=staff), lost
 
 
-def fix_power(col, cards, log, name):
+def fix_power(col, cards, log, name, rules=DEFAULT_RULES):
     """After a loss: staff idle plants from the habitats, then switch off installations (then habitats,
-    newest first, losing their colonists) until consumption <= capacity (ASSUMED order)."""
-    if consumption(col) <= capacity(col, cards):
+    newest first, losing their colonists) until consumption <= capacity (ASSUMED order; `rules`: the
+    game's options)."""
+    if consumption(col) <= capacity(col, cards, rules):
         return col
     col = _staff_plants(col)
-    if consumption(col) <= capacity(col, cards):
+    if consumption(col) <= capacity(col, cards, rules):
         log.append(f"{name}: a colonist from the habitats runs an idle power plant.")
         return col
     for i in LOSS_ORDER:
@@ -166,15 +168,15 @@ def fix_power(col, cards, log, name):
             continue
         col = _staff_plants(col._replace(staff=col.staff & ~(1 << i), housed=col.housed + 1))
         log.append(f"{name}: not enough energy, the worker leaves the {slot_label(i)}.")
-        if consumption(col) <= capacity(col, cards):
+        if consumption(col) <= capacity(col, cards, rules):
             return col
-    while consumption(col) > capacity(col, cards) and POWERED in col.habs:
+    while consumption(col) > capacity(col, cards, rules) and POWERED in col.habs:
         k = len(col.habs) - 1 - col.habs[::-1].index(POWERED)
         col = col._replace(habs=col.habs[:k] + (DARK_EMPTY,) + col.habs[k + 1:])
         col, lost = lose_colonists(col, HABITAT_COLONISTS)
         log.append(f"{name}: habitat {k + 1} loses power and its {lost} colonists are lost.")
         col = _staff_plants(col)
-    return _staff_plants(col) if consumption(col) > capacity(col, cards) else col
+    return _staff_plants(col) if consumption(col) > capacity(col, cards, rules) else col
 
 
 def _staff_plants(col):
@@ -201,13 +203,14 @@ def science(col, cards):
 
 
 def check_magna(s, seat, log):
-    """h) Magna Scientia: the first to 3 science points takes it; it passes only when exceeded."""
+    """h) Magna Scientia: the first to `science_for_magna` (3) science points takes it; it passes only when
+    exceeded."""
     mine = science(s.colonies[seat], s.cards)
     holder = s.magna
     if holder == seat:
         return s
     if holder < 0:
-        if mine >= SCIENCE_FOR_MAGNA:
+        if mine >= s.options.science_for_magna:
             log.append(f"{s.players[seat]} reaches {mine} science points and takes Magna Scientia.")
             return s._replace(magna=seat)
         return s
@@ -227,14 +230,14 @@ def end_of_turn(s, log):
     col = s.colonies[p]
     col = col._replace(energy=consumption(col), vp=victory_points(s, p))
     s = set_col(s, p, col)
-    log.append(f"{s.players[p]}: energy {col.energy}/{capacity(col, s.cards)}, {col.vp} VP.")
+    log.append(f"{s.players[p]}: energy {col.energy}/{capacity(col, s.cards, s.options)}, {col.vp} VP.")
     return check_limits(s, log)
 
 
 def over_limits(s):
     col = s.colonies[s.active]
     limit = contract_limit(col)
-    return sum(col.hand) > hand_limit(col, s.cards) or (limit is not None and len(col.contracts) > limit)
+    return sum(col.hand) > hand_limit(col, s.cards, s.options) or (limit is not None and len(col.contracts) > limit)
 
 
 def check_limits(s, log):
@@ -246,17 +249,18 @@ def check_limits(s, log):
 def finish_turn(s, log):
     p = s.active
     col = s.colonies[p]
-    if col.vp >= s.target:
-        log.append(f"{s.players[p]} ends the turn with {col.vp} VP (target {s.target}) and wins.")
+    target, limit = s.options.target, s.options.turn_limit
+    if col.vp >= target:
+        log.append(f"{s.players[p]} ends the turn with {col.vp} VP (target {target}) and wins.")
         return s._replace(step="game_over", to_move=None, result=(p,), card="", task=())
     n = len(s.players)
     nxt = (p + 1) % n
     rnd = s.round + (1 if nxt == 0 else 0)
-    if nxt == 0 and s.turn_limit and s.round >= s.turn_limit:
+    if nxt == 0 and limit and s.round >= limit:
         vps = [c.vp for c in s.colonies]
         best = max(vps)
         win = tuple(q for q in range(n) if vps[q] == best)
-        log.append(f"Round limit {s.turn_limit} reached (ASSUMED safeguard): the highest VP on the track, "
+        log.append(f"Round limit {limit} reached (ASSUMED safeguard): the highest VP on the track, "
                    f"{best}, wins.")
         return s._replace(step="game_over", to_move=None, result=win, card="", task=())
     return begin_turn(s._replace(active=nxt, round=rnd), log)

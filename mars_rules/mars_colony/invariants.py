@@ -22,14 +22,12 @@ from collections import Counter
 
 from mars_rules.core.positions import mend_total
 
-from .data import (CARDS_PER_MATERIAL, CONTRACTS, DARK_WAITING, HABITAT_COLONISTS, KEEPABLE, MATERIALS,
-                   MAX_HABITATS, MINE_TILES, MINES_IN_DRAFT, POWERED, SLOTS, START_COLONISTS, START_HAND,
-                   SUPPLY_PER_MATERIAL, TILES)
+from .data import (CARDS_PER_MATERIAL, CONTRACTS, DARK_WAITING, HABITAT_COLONISTS, KEEPABLE, MATERIALS, MINE_TILES,
+                   MINES_IN_DRAFT, POWERED, SLOTS, START_COLONISTS, SUPPLY_PER_MATERIAL, TILES)
+from .options import max_consumption
 from .state import Colony, capacity, colonists, consumption
 
 COLONIST_TOKENS = 80               # Components: 80 colonists in the box
-MAX_CONSUMPTION = 1 + sum(1 for track, _ in SLOTS if track != "plant") + MAX_HABITATS
-"""The most energy a colony can use: habitat 0, every installation but the plants, every new habitat (22)."""
 
 CHANCE_STEPS = ("deal", "event", "event_take", "attack_take", "supply_draw", "research_die", "research_draw",
                 "resupply")
@@ -153,8 +151,13 @@ def _resolving(s):
 
 # ----- one colony --------------------------------------------------------------------------------------
 def _colony(s, q, col, out):
-    cards = s.cards
+    cards, rules = s.cards, s.options
     name = f"colonies[{q}]"
+    if len(col.habs) > rules.max_habitats:
+        out.append(f"{name}.habs: {len(col.habs)} habitats besides level 0, where the board has "
+                   f"{rules.max_habitats} habitat space{'' if rules.max_habitats == 1 else 's'} (option "
+                   f"max_habitats): remove {len(col.habs) - rules.max_habitats} from `{name}.habs` or raise "
+                   "`options.max_habitats`")
     stray = col.staff & ~col.built_mask()
     if stray:
         slots = [i for i in range(len(SLOTS)) if (stray >> i) & 1]
@@ -190,11 +193,13 @@ def _colony(s, q, col, out):
         for cid in sorted(set(ids)):
             if kinds.get(cid) != allowed:
                 out.append(f"{name}.{field}: {show(cid)} is not {what}: remove it from `{name}.{field}`")
-    if consumption(col) > capacity(col, cards) and colonists(col) > 0:
+    if consumption(col) > capacity(col, cards, rules) and colonists(col) > 0:
         out.append(f"{name}.staff: the active installations and habitats use {consumption(col)} energy, the "
-                   f"active plants give {capacity(col, cards)}: take colonists off installations or staff a plant")
-    if not 1 <= col.energy <= MAX_CONSUMPTION:
-        out.append(f"{name}.energy: the energy cube shows {col.energy}; a colony uses 1 to {MAX_CONSUMPTION}: "
+                   f"active plants give {capacity(col, cards, rules)}: take colonists off installations or staff a "
+                   "plant")
+    most = max_consumption(rules)
+    if not 1 <= col.energy <= most:
+        out.append(f"{name}.energy: the energy cube shows {col.energy}; a colony uses 1 to {most}: "
                    f"set it to {consumption(col)} (what it uses now)")
     if s.step not in SETUP_STEPS and len(col.mines) < MINES_IN_DRAFT:
         out.append(f"{name}.mines: {len(col.mines)} mine(s) after the setup, where each colony drafted "
@@ -229,6 +234,7 @@ def _vp(s, q, col, out):
     """The VP cube is set at the end of its owner's turn; below the target, or the game would be over."""
     from .scoring import victory_points
     name = f"colonies[{q}]"
+    target = s.options.target
     recounted = s.step in ("discard", "game_over") and q == s.active
     if recounted:
         now = victory_points(s, q)
@@ -238,9 +244,9 @@ def _vp(s, q, col, out):
         if col.energy != consumption(col):
             out.append(f"{name}.energy: the energy cube shows {col.energy}, but it was just recounted at the end "
                        f"of this turn: set it to {consumption(col)}")
-    elif col.vp >= s.target:
-        out.append(f"{name}.vp: the VP cube shows {col.vp}, at or above the target {s.target}, yet the game went "
-                   f"on after that player's turn: lower `{name}.vp` below {s.target}")
+    elif col.vp >= target:
+        out.append(f"{name}.vp: the VP cube shows {col.vp}, at or above the target {target}, yet the game went "
+                   f"on after that player's turn: lower `{name}.vp` below {target}")
 
 
 # ----- the setup -----------------------------------------------------------------------------------------
@@ -282,9 +288,10 @@ def _setup(s, out):
         if len(col.mines) != MINES_IN_DRAFT:
             out.append(f"colonies[{q}].mines: {len(col.mines)} mine(s) after the draft, where each colony "
                        f"drafted {MINES_IN_DRAFT}")
-        dealt = min(START_HAND, max(0, k - START_HAND * q))
-        if 0 <= k < START_HAND * n and sum(col.hand) != dealt:
-            out.append(f"colonies[{q}].hand: {sum(col.hand)} cards after {k} dealt (4 to each seat in turn), "
+        each = s.options.start_hand
+        dealt = min(each, max(0, k - each * q))
+        if 0 <= k < each * n and sum(col.hand) != dealt:
+            out.append(f"colonies[{q}].hand: {sum(col.hand)} cards after {k} dealt ({each} to each seat in turn), "
                        f"where this seat has {dealt}: move cards between `colonies[{q}].hand` and `supply`")
     if s.active != 0:
         out.append(f"active: {s.active} during the deal, where it is 0 (the oldest player starts)")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE
 
-from .data import MATERIALS, MAX_OFFERS_PER_TURN, MINES_IN_DRAFT, SCIENCE_FOR_MAGNA, SLOTS, START_HAND
+from .data import MATERIALS, MINES_IN_DRAFT, SLOTS
 from .invariants import CHANCE_STEPS, card_kinds, show
 from .state import summary
 
@@ -58,17 +58,18 @@ def turn_problems(s, out):
         who = {None: "null (the game is over)", CHANCE: '"chance" (a card or die decides)'}.get(
             want, f"{want} (the {'partner of the offer' if step == 'trade_reply' else 'active seat'})")
         out.append(f"to_move: {show(tm)} at step {step}, where it is {who}: set `to_move` to {show(want)}")
-    if s.turn_limit and s.round > s.turn_limit:
-        out.append(f"round: {s.round} is past the turn limit {s.turn_limit}, where the game ends: raise "
+    rules = s.options
+    if rules.turn_limit and s.round > rules.turn_limit:
+        out.append(f"round: {s.round} is past the turn limit {rules.turn_limit}, where the game ends: raise "
                    f"`turn_limit` to {s.round} or more (0 for no limit)")
     _task(s, out)
     _card(s, out)
     _offer(s, out)
     if s.dust and (step in BEFORE_DUST or (step == "supply_draw" and s.task[:1] == ("event",))):
         out.append(f"dust: 1 at step {step}, before any dust storm of this turn could be drawn: set `dust` to 0")
-    if s.offers > MAX_OFFERS_PER_TURN:
-        out.append(f"offers: {s.offers} offers this turn, at most {MAX_OFFERS_PER_TURN} (ASSUMED limit): lower "
-                   f"`offers` to {MAX_OFFERS_PER_TURN}")
+    if s.offers > rules.max_offers:
+        out.append(f"offers: {s.offers} offers this turn, at most {rules.max_offers} (option max_offers, an ASSUMED "
+                   f"limit): lower `offers` to {rules.max_offers}")
     elif s.offers and (step in BEFORE_TRADE or (step == "supply_draw" and s.task[:1] in (("event",), ("research",)))):
         out.append(f"offers: {s.offers} at step {step}, before this turn's trade phase: set `offers` to 0")
     elif not s.offers and step in ("trade_offer", "trade_reply"):
@@ -103,7 +104,7 @@ def _task(s, out):
             out.append(f"active: {s.active} at draft pick {task[0]}, where seat {draft_order(n)[task[0]]} picks: set "
                        f"`active` to {draft_order(n)[task[0]]}")
     elif step == "deal":
-        ok = len(task) == 1 and number(task[0], 0, START_HAND * n)
+        ok = len(task) == 1 and number(task[0], 0, s.options.start_hand * n)
     elif step == "event_choice":
         ok = task in (("rival",), ("contest",)) or (len(task) == 2 and task[0] == "deposit"
                                                     and number(task[1], 1, 6))
@@ -205,22 +206,24 @@ def _offer(s, out):
 
 
 def _magna(s, out):
-    """h) Magna Scientia: the first to 3 science points takes it; it passes only to one who has more."""
+    """h) Magna Scientia: the first to `science_for_magna` (3) science points takes it; it passes only to one
+    who has more."""
     from .flow import science
+    need = s.options.science_for_magna
     sci = [science(col, s.cards) for col in s.colonies]
     best = max(sci)
     h = s.magna
     if h < 0:
-        if best >= SCIENCE_FOR_MAGNA:
+        if best >= need:
             top = sci.index(best)
             out.append(f"magna: nobody holds Magna Scientia, but seat {top} has {best} science points (it goes to "
-                       f"the first with {SCIENCE_FOR_MAGNA}): set `magna` to {top}")
+                       f"the first with {need}): set `magna` to {top}")
         return
     if h >= len(sci):
         out.append(f"magna: {h} is not a seat")
-    elif sci[h] < SCIENCE_FOR_MAGNA:
+    elif sci[h] < need:
         out.append(f"magna: seat {h} holds Magna Scientia with {sci[h]} science point(s), where it takes "
-                   f"{SCIENCE_FOR_MAGNA}: set `magna` to -1 or give that colony science cards")
+                   f"{need}: set `magna` to -1 or give that colony science cards")
     elif best > sci[h]:
         top = sci.index(best)
         out.append(f"magna: seat {top} has {best} science points, more than the holder's {sci[h]}, so it would "
@@ -238,14 +241,15 @@ def _result(s, out):
         out.append(f"result: {show(res)} must be seats 0..{n - 1}, each once, in increasing order")
         return
     vp = victory_points(s, s.active)
-    if vp >= s.target:
+    target, limit = s.options.target, s.options.turn_limit
+    if vp >= target:
         if res != (s.active,):
-            out.append(f"result: seat {s.active} ended the game with {vp} VP (target {s.target}), so the "
+            out.append(f"result: seat {s.active} ended the game with {vp} VP (target {target}), so the "
                        f"winner is that seat alone: set `result` to {s.active}")
         return
-    if not s.turn_limit or s.round != s.turn_limit or s.active != n - 1:
+    if not limit or s.round != limit or s.active != n - 1:
         out.append(f"result: the game is over but seat {s.active} ended the last turn with {vp} VP, below the "
-                   f"target {s.target}, and the turn limit ({s.turn_limit or 'none'}) does not end it after round "
+                   f"target {target}, and the turn limit ({limit or 'none'}) does not end it after round "
                    f"{s.round}: set `step` back to a step of the turn")
         return
     vps = [col.vp for col in s.colonies]

@@ -44,7 +44,7 @@ def builder(state, rng):
         return kinds["refuse_offer"][0]
     if step == "build":
         col = state.colonies[state.to_move]
-        spare = capacity(col, state.cards) - consumption(col)
+        spare = capacity(col, state.cards, state.options) - consumption(col)
         builds = kinds.get("build", ())
         order = BUILD_ORDER if spare <= 1 else BUILD_ORDER[1:] + ("plant",)
         for what in order:

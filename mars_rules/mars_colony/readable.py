@@ -29,10 +29,11 @@ from typing import NamedTuple
 from mars_rules.core import PositionError, slot_names
 
 from .builder import SLOT_NAMES as _SLOT_INDEX
-from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, HABITAT_STATES, MATERIALS, MAX_HABITATS, MAX_MINES,
-                   SLOTS, cards_from_dict)
+from .data import (CARDS_PER_MATERIAL, CONTRACTS, DEFAULT_CARDS, HABITAT_STATES, MATERIALS, MAX_MINES, SLOTS,
+                   cards_from_dict)
 from .invariants import show
 from .invariants_turn import RESUME
+from .options import MOST_HABITATS, OPTIONS
 from .state import Colony
 
 SLOT_NAMES = tuple(_SLOT_INDEX)
@@ -50,12 +51,11 @@ DECKS = {"event_deck": "events", "event_discard": "events", "rd1_deck": "rd1", "
 DECK_WORDS = {"events": "an event card of this set", "rd1": "an R&D1 card of this set",
               "rd2": "an R&D2 card of this set"}
 TOP = {"format": int, "game": str, "players": list, "seed": int, "draws": int, "step": str, "to_move": None,
-       "events": list, "target": int, "turn_limit": int, "round": int, "active": int, "colonies": list,
+       "events": list, "options": dict, "round": int, "active": int, "colonies": list,
        "supply": dict, "reserve": dict, "mine_tiles": dict, **{k: dict for k in DECKS}, "magna": None,
        "card": None, "task": None, "dust": bool, "offers": int, "offer": None, "result": list}
 """The keys of a format-2 position (and "cards" with a custom card set) and their JSON types."""
-PASSED = ("players", "seed", "draws", "step", "to_move", "events", "target", "turn_limit", "round", "active",
-          "offers", "result")
+PASSED = ("players", "seed", "draws", "step", "to_move", "events", "round", "active", "offers", "result")
 """The keys written alike in both formats."""
 COLONY = {"hand": dict, "mines": list, "plants": int, "silos": int, "comm": int, "mil": int, "rnd": int,
           "port": int, "habs": list, "staff": list, "housed": int, "contracts": list, "played": list,
@@ -187,7 +187,9 @@ def masked_dict(masked) -> dict:
 def translate(data: dict, c) -> tuple:
     """(format-1 dict, card set, CardNames) for a format-2 position, the problems of its names and shapes in
     the Checker `c` (a bad value is replaced by one the format-1 reader passes, so nothing is reported twice).
-    Raises PositionError at once for wrong keys or types at the top level or a bad card set."""
+    Raises PositionError at once for wrong keys or types at the top level or a bad card set. The rule options
+    ("options", the changed ones) become format 1's "target" and "turn_limit" and, for the others, an
+    "options" object (left out when none differs)."""
     if "viewer" in data or "masked" in data:
         raise PositionError(["position: this is one player's view (`state.view(p)`, hidden cards blanked), for "
                              "looking only: load the full position (`state.to_json()`)"])
@@ -199,6 +201,11 @@ def translate(data: dict, c) -> tuple:
     n = len(d["players"])
     out = {k: d[k] for k in PASSED}
     out["format"], out["game"] = 1, d["game"]
+    rules = OPTIONS.read(c, d["options"], "options")
+    out["target"], out["turn_limit"] = rules.target, rules.turn_limit
+    others = {k: v for k, v in OPTIONS.changed(rules).items() if k not in ("target", "turn_limit")}
+    if others:
+        out["options"] = others
     cols = d["colonies"]
     out["colonies"] = cols if len(cols) != n else [
         _colony(c, raw, f"colonies[{q}]", names) if isinstance(raw, dict) else raw for q, raw in enumerate(cols)]
@@ -245,7 +252,7 @@ def _colony(c, raw, path, names) -> dict:
     out = dict(d)
     out["hand"] = _materials(c, d["hand"], path + ".hand")
     out["mines"] = _values(c, d["mines"], path + ".mines", _MATERIAL, "a raw material", MAX_MINES)
-    out["habs"] = _values(c, d["habs"], path + ".habs", _HABITAT, "a habitat state", MAX_HABITATS)
+    out["habs"] = _values(c, d["habs"], path + ".habs", _HABITAT, "a habitat state", MOST_HABITATS)
     out["staff"] = _mask(c, d["staff"], path + ".staff", SLOT_NAMES, "slot")
     mask = _mask(c, d["contracts"], path + ".contracts", CONTRACT_NAMES, "contract")
     out["contracts"] = [i for i in range(len(CONTRACTS)) if mask >> i & 1]
@@ -349,6 +356,7 @@ _ADVICE = (   # format-1 values in the invariants' advice -> format 2
     (re.compile(r"clear bits? ([\d, ]+) of (`[^`]+`)"),
      lambda m: f"remove {show([SLOT_NAMES[int(i)] for i in m[1].split(', ')])} from {m[2]}"),
     (re.compile(r"contract \((\d+)\)"), lambda m: f'contract ("{CONTRACT_NAMES[int(m[1])]}")'),
+    (re.compile("`(" + "|".join(o.name for o in OPTIONS) + ")`"), r"`options.\1`"),   # the rule options
 )
 _CARD_LINE = re.compile(rf"^(card: |colonies\[\d+\]\.(?:played|kept|supremacies): )({_QUOTED}|[^\s\"]+(?= \())")
 _TASK_LINE = re.compile(r"^task: .* does not fit step (\w+), where it is .*$")

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import (CONTRACTS, COSTS, DARK_WAITING, HABITAT_COLONISTS, MATERIALS, MAX_HABITATS, MAX_LEVEL, MAX_MINES,
-                   POWERED, TILES, TRACK_NAMES, a_material)
+from .data import (CONTRACTS, COSTS, DARK_WAITING, HABITAT_COLONISTS, MATERIALS, MAX_LEVEL, MAX_MINES, POWERED, TILES,
+                   TRACK_NAMES, a_material)
 from .flow import add, add_counts, contract_limit, set_col, sub_counts
+from .options import MOST_HABITATS
 from .rules_research import legal_kept
 from .state import Colony, capacity, consumption
 
@@ -53,7 +54,7 @@ BUILD = {(p, w, k): Action.fast("build", p, (("installation", w), ("level", k)),
 BUILD.update({(p, "mine", m): Action.fast("build", p, (("installation", "mine"), ("level", m)), _build_text)
               for p in range(4) for m in range(5)})
 BUILD.update({(p, "habitat", k): Action.fast("build", p, (("installation", "habitat"), ("level", k)), _build_text)
-              for p in range(4) for k in range(1, MAX_HABITATS + 1)})
+              for p in range(4) for k in range(1, MOST_HABITATS + 1)})
 ACQUIRE = {(p, c): Action.fast("acquire_contract", p, (("give", g), ("get", t)), _contract_text)
            for p in range(4) for c, (g, t) in enumerate(CONTRACTS)}
 CANCEL = {(p, c): Action.fast("cancel_contract", p, (("give", g), ("get", t)), _cancel_text)
@@ -90,7 +91,7 @@ def legal_build(s):
         k = col[FIELD_POS[w]] + 1
         if k <= MAX_LEVEL[w] and can_pay(hand, COSTS[w][k - 1]) and tiles_used(s, w) < TILES[w]:
             out.append(BUILD[p, w, k])
-    if (len(col.habs) < MAX_HABITATS and can_pay(hand, COSTS["habitat"][0])
+    if (len(col.habs) < s.options.max_habitats and can_pay(hand, COSTS["habitat"][0])
             and tiles_used(s, "habitat") < TILES["habitat"]):
         out.append(BUILD[p, "habitat", len(col.habs) + 1])
     if len(col.mines) < MAX_MINES and can_pay(hand, COSTS["mine"][0]):
@@ -119,7 +120,7 @@ def play_build(s, a, log):
     if what == "habitat":
         cost = COSTS["habitat"][0]
         s, col = pay(s, p, col, cost)
-        if consumption(col) + 1 <= capacity(col, s.cards):
+        if consumption(col) + 1 <= capacity(col, s.cards, s.options):
             col = col._replace(habs=col.habs + (POWERED,), housed=col.housed + HABITAT_COLONISTS)
             log.append(f"{name} builds habitat {len(col.habs)}: powered, 3 new colonists move in.")
         else:
@@ -187,8 +188,10 @@ def why_build(s, a):
                 return f"No {MATERIALS[level]} mine tile is left.", rule_of(what)
             return f"A mine costs {cost_words(COSTS['mine'][0])}; your hand is short.", rule_of(what)
         if what == "habitat":
-            if len(col.habs) >= MAX_HABITATS:
-                return f"A colony has {MAX_HABITATS} habitat spaces besides level 0 (ASSUMED).", rule_of(what)
+            most = s.options.max_habitats
+            if len(col.habs) >= most:
+                return (f"A colony has {most} habitat space{'' if most == 1 else 's'} besides level 0 (option "
+                        "max_habitats, ASSUMED).", rule_of(what))
             if level != len(col.habs) + 1:
                 return f"Your next habitat is number {len(col.habs) + 1}.", rule_of(what)
             if tiles_used(s, what) >= TILES[what]:

@@ -6,7 +6,7 @@ from mars_rules.core import Action
 
 from .data import CONTRACTS, HABITAT_COLONISTS, MATERIALS, POWERED, SLOTS, a_material
 from .flow import add, check_limits, contract_limit, end_of_turn, over_limits, set_col, slot_label
-from .data import PLANT_ENERGY
+from .options import DEFAULT_RULES, MOST_HABITATS
 from .state import capacity, card_bonus, consumption, energy_parts, hand_limit
 
 RULE = "7) End of Turn"
@@ -31,28 +31,29 @@ STAFF = {(p, i): Action.fast("staff", p, (("slot", i),), _staff_text) for p in r
 UNSTAFF = {(p, i): Action.fast("unstaff", p, (("slot", i),), _unstaff_text)
            for p in range(4) for i in range(len(SLOTS))}
 POWER = {(p, k, w): Action.fast("power_habitat", p, (("habitat", k), ("waiting", w)), _power_text)
-         for p in range(4) for k in range(4) for w in (0, 1)}
+         for p in range(4) for k in range(MOST_HABITATS) for w in (0, 1)}
 END_MOVES = tuple(Action.fast("end_moves", p, (), "Finish moving colonists: recount energy and VP")
                   for p in range(4))
 
 
-def energy_ok(col, staff, cards, extra=0):
+def energy_ok(col, staff, cards, extra=0, rules=DEFAULT_RULES):
     trial = col._replace(staff=staff)
-    return consumption(trial) + extra <= capacity(trial, cards)
+    return consumption(trial) + extra <= capacity(trial, cards, rules)
 
 
-def _movable(staff, free, keep, base, bonus):
+def _movable(staff, free, keep, base, bonus, per_plant):
     """Slots a colonist may enter (from `free`) or leave (from `keep`) without exceeding the energy.
 
     Staffing a plant or taking a colonist off anything but a plant never raises the consumption above
     the capacity; one staffing activates at most 3 installations (a level-1 module whose levels 2 and
-    3 are already staffed), so with 3 spare energy nothing needs checking.
+    3 are already staffed), so with 3 spare energy nothing needs checking. `per_plant`: the energy of an
+    active plant (the option `plant_energy`).
     """
     def ok(mask):
         used, plants = energy_parts(mask)
-        return used + base <= PLANT_ENERGY * plants + bonus
+        return used + base <= per_plant * plants + bonus
     used, plants = energy_parts(staff)
-    spare = PLANT_ENERGY * plants + bonus - used - base
+    spare = per_plant * plants + bonus - used - base
     enter, leave = [], []
     while free:
         low = free & -free
@@ -76,11 +77,12 @@ def legal_moves(s):
     moved = s.task[0] if s.task else 0
     free = (col.built_mask() & ~moved & ~staff) if col.housed else 0
     bonus = card_bonus(col, "energy", s.cards)
-    enter, leave = _movable(staff, free, staff & ~moved, 1 + col.habs.count(POWERED), bonus)
+    rules = s.options
+    enter, leave = _movable(staff, free, staff & ~moved, 1 + col.habs.count(POWERED), bonus, rules.plant_energy)
     out = [STAFF[p, i] for i in enter]
     out += [UNSTAFF[p, i] for i in leave]
     if col.habs and col.habs.count(POWERED) < len(col.habs):
-        if capacity(col, s.cards) - consumption(col) >= 1:
+        if capacity(col, s.cards, rules) - consumption(col) >= 1:
             for k, h in enumerate(col.habs):
                 if h != POWERED:
                     out.append(POWER[p, k, h])
@@ -136,7 +138,7 @@ def legal_discard(s):
     p = s.to_move
     col = s.colonies[p]
     out = []
-    if sum(col.hand) > hand_limit(col, s.cards):
+    if sum(col.hand) > hand_limit(col, s.cards, s.options):
         out += [DISCARD[p, m] for m in range(5) if col.hand[m]]
     limit = contract_limit(col)
     if limit is not None and len(col.contracts) > limit:
@@ -149,7 +151,7 @@ def play_discard(s, a, log):
     col = s.colonies[s.active]
     s = set_col(s, s.active, col._replace(hand=add(col.hand, m, -1)), reserve=add(s.reserve, m))
     if not over_limits(s):
-        log.append(f"{s.players[s.active]} discards down to the hand limit of {hand_limit(col, s.cards)}.")
+        log.append(f"{s.players[s.active]} discards down to the hand limit of {hand_limit(col, s.cards, s.options)}.")
     return check_limits(s, log)
 
 
@@ -174,7 +176,7 @@ def why_end(s, a):
             if col.habs[h] == POWERED:
                 return f"Habitat {h + 1} is already powered.", R_HAB
             return (f"Powering habitat {h + 1} needs 1 spare energy: you use {consumption(col)} of "
-                    f"{capacity(col, s.cards)}.", R_HAB)
+                    f"{capacity(col, s.cards, s.options)}.", R_HAB)
         i = a.get("slot")
         if not isinstance(i, int) or not 0 <= i < len(SLOTS):
             return f"{i!r} is not an installation slot (0..{len(SLOTS) - 1}).", RULE
@@ -191,18 +193,21 @@ def why_end(s, a):
                 return "No colonist is waiting in the habitats; move one off another installation first.", RULE
             trial = col._replace(staff=col.staff | (1 << i))
             return (f"Activating the {name} would use {consumption(trial)} energy, above your capacity "
-                    f"{capacity(trial, s.cards)}: you may not activate more than your plants produce.", R_ENERGY)
+                    f"{capacity(trial, s.cards, s.options)}: you may not activate more than your plants produce.",
+                    R_ENERGY)
         if not (col.staff >> i) & 1:
             return f"No colonist works on the {name}.", RULE
         trial = col._replace(staff=col.staff & ~(1 << i))
-        return (f"Without this colonist your capacity would be {capacity(trial, s.cards)} for a consumption of "
+        return (f"Without this colonist your capacity would be {capacity(trial, s.cards, s.options)} for a "
+                f"consumption of "
                 f"{consumption(trial)}: switch other installations off first.", R_ENERGY)
     if k in ("discard", "return_contract"):
         if s.step != "discard":
             return "Cards are discarded to the hand limit only at the end of your turn.", RULE
         if k == "discard":
-            if sum(col.hand) <= hand_limit(col, s.cards):
-                return (f"Your hand is within the limit of {hand_limit(col, s.cards)} cards.",
+            limit = hand_limit(col, s.cards, s.options)
+            if sum(col.hand) <= limit:
+                return (f"Your hand is within the limit of {limit} cards.",
                         "6) Construction: d) Silos")
             m = a.get("material")
             return f"You hold no {MATERIALS[m] if m in range(5) else repr(m)} card.", "6) Construction: d) Silos"

@@ -220,7 +220,7 @@ def conflict_effect(s, card, w, loser, log):
             elif last == DARK_WAITING:
                 lost = HABITAT_COLONISTS
             log.append(f"{name}'s habitat {len(col.habs) + 1} is destroyed; {lost} colonists are lost.")
-    col = fix_power(col, s.cards, log, name)
+    col = fix_power(col, s.cards, log, name, s.options)
     s = set_col(s, loser, col)
     return finish_event(s, log)
 

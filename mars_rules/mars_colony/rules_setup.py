@@ -1,9 +1,9 @@
-"""Setup: the mine draft (two rounds, snake order) and the deal of 4 cards each."""
+"""Setup: the mine draft (two rounds, snake order) and the deal of `start_hand` (4) cards each."""
 from __future__ import annotations
 
 from mars_rules.core import CHANCE, Action
 
-from .data import MATERIALS, MINES_IN_DRAFT, START_HAND, a_material
+from .data import MATERIALS, MINES_IN_DRAFT, a_material
 from .flow import add, begin_turn, set_col
 
 RULE = "Setup"
@@ -19,9 +19,11 @@ def _mine_text(a):
 
 
 MINE_ACTIONS = {}
-"""(seat, mine tiles left) -> the draft's actions, shared by every game of the process. Only plain ints enter
-it: True == 1 and 1.0 == 1 hash alike, so a key holding them would hand their Actions to every later game
-(from_json refuses such values; this guard keeps a State built by hand from filling the cache with them)."""
+"""(seat, mine tiles left) -> the draft's actions, shared by every game of the process. The key is all they
+depend on: no rule option changes the draft (the tiles come from the position, the texts from the action
+alone), so games with different options share it safely. Only plain ints enter it: True == 1 and 1.0 == 1
+hash alike, so a key holding them would hand their Actions to every later game (from_json refuses such
+values; this guard keeps a State built by hand from filling the cache with them)."""
 
 
 def legal_draft(s):
@@ -51,7 +53,8 @@ def play_choose_mine(s, a, log):
     order = draft_order(len(s.players))
     if k < len(order) and k < MINES_IN_DRAFT * len(s.players):
         return s._replace(task=(k,), to_move=order[k], active=order[k])
-    log.append("The mine draft is over; the supply deck is shuffled and 4 cards are dealt to each player.")
+    log.append(f"The mine draft is over; the supply deck is shuffled and {s.options.start_hand} cards are dealt to "
+               "each player.")
     return s._replace(step="deal", to_move=CHANCE, task=(0,), active=0)
 
 
@@ -66,7 +69,7 @@ def why_choose_mine(s, a):
 
 def outcomes_deal(s):
     k = s.task[0]
-    seat = k // START_HAND
+    seat = k // s.options.start_hand
     name = s.players[seat]
     return tuple((Action.fast("deal", CHANCE, (("seat", seat), ("material", m)),
                               lambda a, name=name: f"Deal {a_material(a[2][1][1])} card to {name}"), c)
@@ -79,7 +82,9 @@ def play_deal(s, a, log):
     col = s.colonies[seat]
     s = set_col(s, seat, col._replace(hand=add(col.hand, m)), supply=add(s.supply, m, -1))
     k = s.task[0] + 1
-    if k < START_HAND * len(s.players):
+    hand = s.options.start_hand
+    if k < hand * len(s.players):
         return s._replace(task=(k,))
-    log.append("Every player holds 4 cards; the rest of the raw materials form the reserve.")
+    log.append(f"Every player holds {hand} card{'s' if hand > 1 else ''}; the rest of the raw materials form the "
+               "reserve.")
     return begin_turn(s._replace(active=0, round=1), log)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import CONTRACTS, EARTH_RATE, MATERIALS, MAX_OFFERS_PER_TURN, SPACEPORT_RATE, a_material
+from .data import CONTRACTS, MATERIALS, SPACEPORT_RATE, a_material
+from .options import RATES
 from .flow import add, add_counts, set_col, sub_counts
 from .rules_research import legal_kept
 from .state import card_bonus, summary
@@ -16,9 +17,11 @@ ZERO5 = (0, 0, 0, 0, 0)
 
 
 def earth_rate(s, col):
+    """Identical cards Earth takes for one: 2 with an active spaceport or a trade-rate R&D card, else the
+    option `earth_rate` (3; never below 2)."""
     if summary(col.staff).port or card_bonus(col, "trade_rate", s.cards):
         return SPACEPORT_RATE
-    return EARTH_RATE
+    return s.options.earth_rate
 
 
 def _earth_text(a):
@@ -32,7 +35,7 @@ def _contract_text(a):
 
 
 EARTH = {(p, g, t, n): Action.fast("earth_trade", p, (("give", g), ("get", t), ("count", n)), _earth_text)
-         for p in range(4) for g in range(5) for t in range(5) for n in (2, 3) if g != t}
+         for p in range(4) for g in range(5) for t in range(5) for n in RATES if g != t}
 CONTRACT = {(p, g, t): Action.fast("contract_trade", p, (("give", g), ("get", t)), _contract_text)
             for p in range(4) for g, t in CONTRACTS}
 END_TRADE = tuple(Action.fast("end_trade", p, (), "Finish trading and go on to construction") for p in range(4))
@@ -48,7 +51,7 @@ def legal_trade(s):
         g, t = CONTRACTS[c]
         if hand[g] and reserve[t]:
             out.append(CONTRACT[p, g, t])
-    if summary(col.staff).comm and s.offers < MAX_OFFERS_PER_TURN and sum(hand):
+    if summary(col.staff).comm and s.offers < s.options.max_offers and sum(hand):
         for q in range(len(s.players)):
             if q != p and sum(s.colonies[q].hand):
                 out.append(Action.fast("start_offer", p, (("partner", q),),
@@ -184,9 +187,10 @@ def why_trade(s, a):
             return "Trading cards for the same material gains nothing: choose another material.", R_EARTH
         rate = earth_rate(s, col)
         if n != rate:
-            return (f"Earth takes {rate} identical cards for 1 "
-                    f"({'you have a spaceport' if rate == 2 else 'you have no active spaceport: 2 for 1 needs one'}).",
-                    R_EARTH)
+            why = ("" if s.options.earth_rate == SPACEPORT_RATE else " (you have an active spaceport or a trade-rate "
+                   "card)" if rate == SPACEPORT_RATE else f" (you have no active spaceport: {SPACEPORT_RATE} for 1 "
+                   "needs one)")
+            return f"Earth takes {rate} identical cards for 1{why}.", R_EARTH
         if col.hand[g] < rate:
             return f"You have {col.hand[g]} {MATERIALS[g]} cards; Earth needs {rate} identical ones.", R_EARTH
         return f"The reserve has no {MATERIALS[t]} card left.", R_EARTH
@@ -202,8 +206,9 @@ def why_trade(s, a):
     if k == "start_offer":
         if not summary(col.staff).comm:
             return "Trading with other colonies needs an active communications module this turn.", R_COLONY
-        if s.offers >= MAX_OFFERS_PER_TURN:
-            return (f"You already made {MAX_OFFERS_PER_TURN} offers this turn (ASSUMED limit).", R_COLONY)
+        if s.offers >= s.options.max_offers:
+            return (f"You already made {s.offers} offer(s) this turn, the most a turn allows (option max_offers "
+                    f"{s.options.max_offers}, an ASSUMED limit).", R_COLONY)
         if a.get("partner") == p:
             return "You cannot trade with yourself.", R_COLONY
         return "Both sides need at least one card to trade.", R_COLONY

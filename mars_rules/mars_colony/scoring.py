@@ -35,13 +35,14 @@ def score(s) -> ScoreSheet:
         for cat, pts, rule in vp_rows(s, p):
             rows.append(ScoreRow(p, cat, pts, rule))
     over = s.step == "game_over"
-    if over and len(s.result) == 1 and s.colonies[s.result[0]].vp >= s.target:
-        tb = f"{s.players[s.result[0]]} reached {s.target} VP at the end of their own turn."
+    target = s.options.target
+    if over and len(s.result) == 1 and s.colonies[s.result[0]].vp >= target:
+        tb = f"{s.players[s.result[0]]} reached {target} VP at the end of their own turn."
     elif over:
-        tb = f"Round limit {s.turn_limit} (ASSUMED safeguard): the highest VP wins."
+        tb = f"Round limit {s.options.turn_limit} (ASSUMED safeguard): the highest VP wins."
     else:
-        tb = f"The first player with {s.target} VP at the end of their own turn wins."
-    return ScoreSheet(tuple(s.players), tuple(rows), tb, over, s.result if over else ())
+        tb = f"The first player with {target} VP at the end of their own turn wins."
+    return ScoreSheet(tuple(s.players), tuple(rows), tb, over, s.result if over else (), variant=s.variant())
 
 
 def describe(s) -> str:
@@ -52,7 +53,8 @@ def describe(s) -> str:
     for p, col in enumerate(s.colonies):
         hand = "".join(f"{n}{MATERIALS[m][0].upper()}" for m, n in enumerate(col.hand) if n) or "-"
         out.append(f"  {s.players[p]}: hand {hand}, VP {victory_points(s, p)}, energy {consumption(col)}/"
-                   f"{capacity(col, s.cards)}, limit {hand_limit(col, s.cards)}, colonists {col.housed} housed + "
+                   f"{capacity(col, s.cards, s.options)}, limit {hand_limit(col, s.cards, s.options)}, "
+                   f"colonists {col.housed} housed + "
                    f"{bin(col.staff).count('1')} working, mines {''.join(MATERIALS[m][0].upper() for m in col.mines)}"
                    f", built P{col.plants} S{col.silos} C{col.comm} X{col.mil} R{col.rnd} SP{col.port} "
                    f"H{len(col.habs)}, active {active_codes(col)}"

@@ -6,6 +6,12 @@ what is active, the energy and the hand limit follow from it (cached per bit pat
 >>> c = Colony.start((0, 3))   # an iron and a water mine
 >>> summary(c.staff).active_plants, consumption(c), capacity(c), hand_limit(c)
 (1, 4, 5, 4)
+
+Capacity and hand limit follow the rule options in effect (`state.options`; without them, the rulebook's):
+
+>>> from mars_rules.mars_colony.options import OPTIONS
+>>> capacity(c, None, OPTIONS.make(plant_energy=4)), hand_limit(c, None, OPTIONS.make(hand_limit=6))
+(4, 6)
 """
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ from typing import NamedTuple
 
 from mars_rules.core import GameState
 
-from .data import HAND_BASE, HAND_PER_SILO, PLANT_ENERGY, POWERED, SLOT_INDEX, START_COLONISTS
+from .data import POWERED, SLOT_INDEX, START_COLONISTS
+from .options import DEFAULT_RULES
 
 __all__ = ["Colony", "State", "summary", "consumption", "capacity", "hand_limit", "colonists"]
 
@@ -174,16 +181,18 @@ def consumption(col: Colony) -> int:
     return summary(col.staff).consumers + 1 + col.habs.count(POWERED)
 
 
-def capacity(col: Colony, cards=None) -> int:
-    """Energy available: 5 per active power plant (level 0 included), plus energy cards."""
-    base = PLANT_ENERGY * summary(col.staff).active_plants
+def capacity(col: Colony, cards=None, rules=DEFAULT_RULES) -> int:
+    """Energy available: `plant_energy` (5) per active power plant (level 0 included), plus energy cards
+    (`rules`: the game's options, `state.options`)."""
+    base = rules.plant_energy * summary(col.staff).active_plants
     return base + (card_bonus(col, "energy", cards) if cards else 0)
 
 
-def hand_limit(col: Colony, cards=None) -> int:
-    """Cards kept at the end of a turn: 4 with an active level-0 silo, +2 per active new silo."""
+def hand_limit(col: Colony, cards=None, rules=DEFAULT_RULES) -> int:
+    """Cards kept at the end of a turn: `hand_limit` (4) with an active level-0 silo, + `cards_per_silo` (2)
+    per active new silo, plus hand-limit cards (`rules`: the game's options, `state.options`)."""
     s = summary(col.staff)
-    base = HAND_BASE * s.silo0 + HAND_PER_SILO * s.new_silos
+    base = rules.hand_limit * s.silo0 + rules.cards_per_silo * s.new_silos
     return base + (card_bonus(col, "hand_limit", cards) if cards else 0)
 
 
@@ -200,8 +209,7 @@ class _Fields(NamedTuple):
     to_move: object         # seat, CHANCE, or None when the game is over
     events: tuple           # what the last transition did, in words
     cards: object           # the data.CardSet in use
-    target: int             # VP that win at the end of one's own turn (10, 12 or 15)
-    turn_limit: int         # ASSUMED safeguard: rounds after which the highest VP wins (0 = none)
+    options: object         # the rule options in effect (options.OPTIONS' record: target, turn_limit, ...)
     round: int              # 1, 2, ... (a round is one turn of every player)
     active: int             # the seat whose turn it is (or who drafts)
     colonies: tuple         # Colony per seat
@@ -264,6 +272,16 @@ class State(_Fields, GameState):
 
     def _end_rule(self):
         return "End of the Game"
+
+    @property
+    def target(self) -> int:
+        """The VP that win at the end of one's own turn: the option `target` (`self.options.target`)."""
+        return self.options.target
+
+    @property
+    def turn_limit(self) -> int:
+        """The ASSUMED round limit (0: none): the option `turn_limit` (`self.options.turn_limit`)."""
+        return self.options.turn_limit
 
     @property
     def is_over(self) -> bool:

@@ -17,9 +17,10 @@ def bits(*slots):
 START = bits(("plant", 0), ("silo", 0), ("mine", 0), ("mine", 1))
 
 
-def start(n=2, seed=1, mines=None):
-    """A game after the draft (each seat takes `mines[seat]` or the first tile offered) and the deal."""
-    s = new_game(players=n, seed=seed)
+def start(n=2, seed=1, mines=None, **options):
+    """A game after the draft (each seat takes `mines[seat]` or the first tile offered) and the deal, under
+    the rule `options` (new_game's)."""
+    s = new_game(players=n, seed=seed, **options)
     picks = {q: list(mines[q]) for q in range(n)} if mines else {}
     while s.step == "mine_draft":
         want = picks.get(s.to_move)

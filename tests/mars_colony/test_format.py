@@ -8,7 +8,7 @@ import re
 import pytest
 
 from mars_rules.core import CHANCE, Checker, PositionError
-from mars_rules.mars_colony import TURN_STEPS, builder, data, from_json, new_game, quick_start, readable
+from mars_rules.mars_colony import OPTIONS, TURN_STEPS, builder, data, from_json, new_game, quick_start, readable
 from mars_rules.mars_colony.invariants_turn import RESUME
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -318,10 +318,13 @@ def test_the_schema_s_names_and_limits_equal_data_py_s_tables():
                                                     for a, b in data.CONTRACTS]
     assert colony["habs"]["items"]["enum"] == list(data.HABITAT_STATES)
     assert props["step"]["enum"] == [st.key for st in TURN_STEPS]
-    assert props["target"]["enum"] == sorted(data.TARGETS.values())
+    assert props["options"]["additionalProperties"] is False
+    assert {k: (v["minimum"], v["maximum"]) for k, v in props["options"]["properties"].items()} == {
+        o.name: (o.low, o.high) for o in OPTIONS}
+    assert set(data.TARGETS.values()) <= set(range(OPTIONS["target"].low, OPTIONS["target"].high + 1))
     assert {k: colony[f]["maximum"] for f, k in (("plants", "plant"), ("silos", "silo"), ("comm", "comm"),
                                                   ("mil", "mil"), ("rnd", "rnd"), ("port", "port"))} == data.MAX_LEVEL
-    assert (colony["mines"]["maxItems"], colony["habs"]["maxItems"]) == (data.MAX_MINES, data.MAX_HABITATS)
+    assert (colony["mines"]["maxItems"], colony["habs"]["maxItems"]) == (data.MAX_MINES, OPTIONS["max_habitats"].high)
     assert defs["materials"]["properties"]["iron"]["maximum"] == data.CARDS_PER_MATERIAL
     assert defs["event_card"]["properties"]["type"]["enum"] == list(data.EVENT_TYPES)
     assert defs["rd_card"]["properties"]["effect"]["enum"] == list(data.RD_EFFECTS)

@@ -407,7 +407,7 @@ def test_end_of_turn_habitat_losing_power_loses_its_colonists():
 # ----- End of the Game ---------------------------------------------------------------------------------
 def test_end_of_the_game_at_the_end_of_ones_own_turn():
     s = start(2, seed=3)
-    s = s._replace(target=10)
+    s = s._replace(options=s.options._replace(target=10))
     staff = START | bits(("plant", 1), ("plant", 2), ("silo", 1), ("silo", 2), ("silo", 3), ("comm", 1),
                          ("comm", 2), ("comm", 3), ("mil", 1), ("mil", 2), ("rnd", 1))
     s = colony(s, 1, plants=2, silos=3, comm=3, mil=2, rnd=1, staff=staff, housed=0, habs=(POWERED,))
@@ -490,7 +490,7 @@ def test_construction_contract_limit_drops_contracts_returned_at_end_of_turn():
 
 
 def test_end_of_the_game_round_limit_safeguard():
-    s = start(2, seed=3)._replace(turn_limit=1)
+    s = start(2, seed=3, turn_limit=1)
     s = colony(s, 0, vp=2)
     s = colony(s, 1, vp=1)
     s = at(s, "move_colonists", 1, task=(0,))

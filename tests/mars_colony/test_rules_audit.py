@@ -250,8 +250,9 @@ def test_event_deck_reshuffled_from_the_discard_pile_at_the_next_turn():
 def test_setup_length_of_the_game_is_10_12_or_15():
     import pytest
     assert [new_game(players=2, target=v).target for v in (10, 12, 15)] == [10, 12, 15]
-    with pytest.raises(ValueError, match="10, 12 or 15"):
-        new_game(players=2, target=11)
+    assert new_game(players=2).target == 12                      # the normal game
+    with pytest.raises(ValueError, match="target: 31 is outside 5..30"):   # other targets are house rules
+        new_game(players=2, target=31)
 
 
 # ----- 5) Trade: c) with other colonies ----------------------------------------------------------------
