@@ -1,7 +1,8 @@
 """The Ruins board as a matplotlib figure: `draw(state, ax=None)` and `Board(state).update(state)`.
 
 Top to bottom: the round marker, the step and the player to move; the score track (0-10, the
-instant-win range 9-10 tinted); the current trick (the last play highlighted, earlier plays faded
+instant-win range 9-10 tinted; a variant game's rounds, instant-win VP, torches and market costs are
+its own, `state.options`); the current trick (the last play highlighted, earlier plays faded
 behind it, who passed) next to the market (four slots with their torch costs, beside the discovery
 deck); then one row per player: seat disc and name (the player to move marked with "▶" and an orange
 frame), VP, claims left, torches (lit = filled) and notes, and the hand. A card shows its rank at the
@@ -113,7 +114,8 @@ class Board(LayeredBoard):
         self.update(state)
 
     def layout(self, state):
-        return len(state.players), state.cards.costs
+        rules = state.options
+        return len(state.players), rules.market_costs, rules.rounds, rules.instant_win_vp
 
     # ----- the rectangles: one PolyCollection a layer (much faster to build than Rectangle patches) -------
     def _begin(self):
@@ -146,6 +148,11 @@ class Board(LayeredBoard):
         players = band - BAND_H
         return top, status, track, band, players
 
+    @staticmethod
+    def _round_x(rules, k):
+        """x of round cell `k` (0-based; the last cell, `rules.rounds`, is the showdown)."""
+        return FIG_W - M - (rules.rounds + 1) * 0.42 + 0.06 + k * 0.42
+
     def _vp_cell(self, v):
         cw = (FIG_W - M - VP_X + 0.05) / 11
         return VP_X + v * cw, cw - 0.05
@@ -173,14 +180,15 @@ class Board(LayeredBoard):
         top, status, track, band, _players = self._rows(n)
 
         # round marker (the current round is highlighted in the dynamic layer)
-        rx = FIG_W - M - 5 * 0.36 - 4 * 0.06
+        rules = state.options
+        rx = self._round_x(rules, 0)
         ry = top - TITLE_H / 2
         self._t(rx - 0.08, ry, "round", 9, ha="right", box=(SPLIT, top - TITLE_H, rx, top))
-        for k in range(5):
+        for k in range(rules.rounds + 1):
             x = rx + k * 0.42
             cell = (x, ry - 0.16, x + 0.36, ry + 0.16)
             self._rect(x, ry - 0.16, 0.36, 0.32, "white", "#777", 0.8)
-            self._t(x + 0.18, ry, "S" if k == 4 else str(k + 1), 9, ha="center", box=cell)
+            self._t(x + 0.18, ry, "S" if k == rules.rounds else str(k + 1), 9, ha="center", box=cell)
 
         # score track 0-10
         yc = track - TRACK_H / 2
@@ -188,9 +196,9 @@ class Board(LayeredBoard):
         for v in range(11):
             x, cw = self._vp_cell(v)
             cell = (x, yc - 0.24, x + cw, yc + 0.24)
-            self._rect(x, yc - 0.24, cw, 0.48, "#F3F3F3" if v < 9 else TINT, "#888", 0.6)
+            self._rect(x, yc - 0.24, cw, 0.48, "#F3F3F3" if v < rules.instant_win_vp else TINT, "#888", 0.6)
             self._t(x + 0.05, yc + 0.13, str(v), 8, color=GREY, box=cell)
-        x9, _ = self._vp_cell(9)
+        x9, _ = self._vp_cell(max(rules.instant_win_vp, 9))  # the label keeps clear of the status line
         x10, cw = self._vp_cell(10)
         self._t((x9 + x10 + cw) / 2, status - STATUS_H / 2, "instant-win range", 8, style="italic", color=GREY,
                 ha="center", box=(x9, track, x10 + cw, status))
@@ -202,7 +210,7 @@ class Board(LayeredBoard):
                                               edgecolor="#C8C8C8", lw=0.8))
         self._t(M + 0.1, band - 0.17, "Trick", 9, "bold", box=(M, band - 0.32, M + 0.6, band))
         _deck_x, slots, sw = self._market_x()
-        costs = state.cards.costs
+        costs = rules.market_costs
         for k, x in enumerate(slots):
             cost = costs[k]
             self._t(x + sw / 2, band - 1.33, f"slot {k + 1}: {cost} torch{'es' if cost != 1 else ''}", 8,
@@ -233,13 +241,15 @@ class Board(LayeredBoard):
 
     def _header(self, s, top, status, track):
         from mars_rules.core import CHANCE
-        title = "Ruins: " + ("showdown (round 5)" if s.round == 5 else f"round {s.round} of 4")
+        rounds = s.options.rounds
+        showdown = s.round > rounds
+        title = "Ruins: " + (f"showdown (round {s.round})" if showdown else f"round {s.round} of {rounds}")
         self._t(M + 0.05, top - TITLE_H / 2, title, 13, "bold", box=(M, top - TITLE_H, SPLIT, top))
         # the current round on the marker
-        rx = FIG_W - M - 5 * 0.36 - 4 * 0.06 + (min(s.round, 5) - 1) * 0.42
+        rx = self._round_x(s.options, min(s.round, rounds + 1) - 1)
         ry = top - TITLE_H / 2
         self._rect(rx, ry - 0.16, 0.36, 0.32, "#FDE9A9", HIGHLIGHT, 2.2)
-        self._t(rx + 0.18, ry, "S" if s.round == 5 else str(s.round), 9, "bold", ha="center",
+        self._t(rx + 0.18, ry, "S" if showdown else str(s.round), 9, "bold", ha="center",
                 box=(rx, ry - 0.16, rx + 0.36, ry + 0.16))
         # step and who moves
         if s.to_move is None:
@@ -356,9 +366,11 @@ class Board(LayeredBoard):
                 color=HIGHLIGHT if to_move else "black", box=info)
         claims = s.claims_left[p]
         self._t(x0, yt - 0.48, f"VP {s.vp[p]} · {claims} claim{'s' if claims != 1 else ''} left", 8, box=info)
-        for k in range(3):   # torches: filled = lit
+        most = s.options.torches
+        step = 0.22 if most <= 3 else 0.66 / most   # the torches keep to the width of 3
+        for k in range(most):   # torches: filled = lit
             lit = k < s.torches[p]
-            self._patches.append(self._circle(x0 + 0.08 + k * 0.22, yt - 0.71, 0.16,
+            self._patches.append(self._circle(x0 + 0.08 + k * step, yt - 0.71, min(0.16, step - 0.03),
                                               "#E69F00" if lit else "white", lw=0.7))
         if p == s.first_player:
             self._t(x0 + 0.72, yt - 0.71, "1st player", 8, box=info)

@@ -38,7 +38,29 @@ Action kinds (params; all params are ints):
 
 Data the rulebook does not print (night sides, the 39 discovery effects, market costs, the scoreboard)
 is ASSUMED and replaceable: `new_game(cards=data.load_cards("my_cards.json"))`. So is the choice of
-which copies of each rank are removed for 2-4 players (`default_used`; option `ruins_used`).
+which copies of each rank are removed for 2-4 players (`default_used`; keyword `ruins_used`).
+
+Rule options (`OPTIONS`, mars_rules.ruins.options): `new_game(players, seed, rounds=2, ...)` checks them
+(ValueError naming the option), the State carries them (`state.options.rounds`: every rule reads them
+there), a position's JSON carries those that differ from the default (`"options": {"rounds": 2}`),
+and the score sheet and the boards name the variant. Source: printed in the rulebook, or ASSUMED
+(the project's illustrative value where the rulebook prints none).
+
+| option | default | allowed | source | rulebook section |
+|---|---|---|---|---|
+| `hand_size` | 9 | 1..10 | printed | Setup; Round End |
+| `torches` | 3 | 1..6 | printed | Setup; Upgrading Ruins: B. Add Discoveries |
+| `claims` | 2 | 0..5 | printed | Upgrading Ruins: A. Add Claim |
+| `market_costs` | (3, 2, 1, 1) | 4 numbers 1..10, slot 1 first | ASSUMED | B. Add Discoveries |
+| `scoreboard` | ((3, -1), (3, 1, -1), (3, 2, 0, -1), (3, 2, 1, 0, -1)) | 2-5 players, -10..10 | ASSUMED | Going Out |
+| `instant_win_vp` | 9 | 1..10 | printed | Game End |
+| `rounds` | 4 | 1..8 (the showdown is round rounds + 1) | printed | Game End |
+
+A hand must be larger than the other players' claims (`hand_size` > `claims` x (players - 1)): a ruin
+claimed by an opponent goes to them with no replacement, so a smaller hand could be given away whole.
+`market_costs` and `scoreboard` are also card data: a card file's values become the options of a game
+made with it (unless given too). The other keywords of `new_game` are setup choices, not rule values
+(`SETUP`): `first_player`, `cards`, `ruins_used`, `resolve_setup`.
 
 Readings of passages the rulebook leaves open (each is tested):
 
@@ -66,6 +88,7 @@ from mars_rules.core import Step, check_names, reads_positions
 
 from . import codec, crafting, data, flow, invariants, legal, moves, scoring, text  # noqa: F401
 from .data import COPIES, DEFAULT_CARDS, RUIN_COUNT, RUINS_USED, Cards, load_cards
+from .options import OPTIONS, conflicts
 from .state import NO_FLIP, State
 from .policies import evaluate, greedy  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason
@@ -102,7 +125,7 @@ TURN_STEPS = (
          "Someone won: an instant win or the first player out in the showdown.", "Game End"),
 )
 
-OPTIONS = {
+SETUP = {
     "first_player": "seat that leads round 1 (default 0; the rulebook: whoever last lit a flame)",
     "cards": "card data: a data.Cards, a dict in the JSON schema, or a path to a JSON file (default: ASSUMED set)",
     "ruins_used": "ids of the ruins kept for 2-4 players (default: ASSUMED spread of copies, see default_used)",
@@ -125,12 +148,15 @@ def default_used(players: int) -> tuple:
 
 
 def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_used=None,
-             resolve_setup: bool = True) -> State:
+             resolve_setup: bool = True, **options) -> State:
     """A new game: the market and the first deal are chance nodes resolved from `seed`.
 
     `players` is a count (2-5; the players are then Ada, Bo, ...) or the players' names. ValueError for
     anything `from_json` would refuse in the position made: names (non-empty, at most 40 characters,
-    printable, different), a seed that is not an integer 0 or more, a seat that is not an integer.
+    printable, different), a seed that is not an integer 0 or more, a seat that is not an integer, an
+    unknown rule option or a value out of its range (`**options`: see OPTIONS, e.g. `rounds=2`). The
+    market costs and scoreboard of custom `cards` are the game's `market_costs` and `scoreboard`
+    options unless those are given.
     """
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in PLAYER_COUNTS:
@@ -156,6 +182,18 @@ def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_
             cards = data.cards_from_dict(data.cards_to_dict(cards))
     else:
         cards = load_cards(cards)
+    if options or cards is not DEFAULT_CARDS:
+        if "market_costs" not in options and cards.costs != DEFAULT_CARDS.costs:
+            options["market_costs"] = cards.costs
+        if "scoreboard" not in options and cards.scoreboard != DEFAULT_CARDS.scoreboard:
+            options["scoreboard"] = data.scoreboard_rows(cards)
+        rules = OPTIONS.make(**options)
+        found = conflicts(rules, n)
+        if found:
+            raise ValueError("; ".join(found))
+        cards = data.cards_in_play(cards, rules.market_costs, rules.scoreboard)
+    else:
+        rules = OPTIONS.default
     used = default_used(n) if ruins_used is None else tuple(sorted(ruins_used))
     per = RUINS_USED[n] // 10
     if len(set(used)) != len(used) or any(type(c) is not int or not 0 <= c < RUIN_COUNT for c in used) or \
@@ -165,12 +203,12 @@ def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_
     rank, wild = zip(*(crafting.rank_and_wild(cards, c, blank) for c in range(RUIN_COUNT)))
     s = State(players=names, seed=seed, draws=0, step="refill", to_move="chance",
               events=("Set-up: the discovery deck is shuffled and 4 discoveries are dealt to the market.",),
-              cards=cards, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild, hands=((),) * n,
+              cards=cards, options=rules, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild, hands=((),) * n,
               deck=used, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), selection=(),
-              market=(-1,) * data.MARKET_SIZE, ddeck=tuple(range(data.DISCOVERY_COUNT)), torches=(3,) * n,
-              claims_left=(data.CLAIMS,) * n, vp=(0,) * n, start_vp=(0,) * n, round=1, first_player=first_player,
-              seated=(1,) * n, out=(), flips=(NO_FLIP,) * n, to_deal=(), resume=("deal",), results=(),
-              winners_=(), viewer=-1)
+              market=(-1,) * data.MARKET_SIZE, ddeck=tuple(range(data.DISCOVERY_COUNT)),
+              torches=(rules.torches,) * n, claims_left=(rules.claims,) * n, vp=(0,) * n, start_vp=(0,) * n, round=1,
+              first_player=first_player, seated=(1,) * n, out=(), flips=(NO_FLIP,) * n, to_deal=(), resume=("deal",),
+              results=(), winners_=(), viewer=-1)
     if resolve_setup:
         while s.to_move == "chance":
             s = s.resolve_chance()
@@ -187,5 +225,5 @@ import sys as _sys  # noqa: E402
 
 State.game = _sys.modules[__name__]
 
-__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "Cards",
+__all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "SETUP", "new_game", "from_json", "State", "Cards",
            "load_cards", "default_used", "COVERAGE", "end_reason"]

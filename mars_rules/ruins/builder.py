@@ -45,7 +45,7 @@ from __future__ import annotations
 from mars_rules.core.builder import PositionBuilder
 
 from .crafting import rank_and_wild, set_rank
-from .data import CLAIMS, COPIES, MARKET_SIZE, POSITIONS, RUIN_COUNT, TORCHES, MAX_VP
+from .data import COPIES, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT
 from .state import NO_FLIP, UNDECIDED
 from .text import effect_words
 
@@ -262,7 +262,9 @@ class Builder(PositionBuilder):
         if owner >= 0:
             self.problems.append(f"{verb}: ruin {cid} is already claimed by {s.players[owner]}")
         elif s.claims_left[seat] <= 0:
-            self.problems.append(f"{verb}: {s.players[seat]} has used both claim cards ({CLAIMS} a player)")
+            k = s.options.claims
+            self.problems.append(f"{verb}: {s.players[seat]} has used {'both' if k == 2 else f'all {k}'} claim "
+                                 f"cards ({k} a player)")
         else:
             self._set_ruin(cid, 1, seat)
             left = self.state.claims_left
@@ -270,11 +272,12 @@ class Builder(PositionBuilder):
         return self
 
     def light_torches(self, who, lit) -> "Builder":
-        """`who` has `lit` torches lit (0-3; the others are extinguished)."""
+        """`who` has `lit` torches lit (0-3, 0 to the `torches` option; the others are extinguished)."""
         verb = f"light_torches({who!r}, {lit!r})"
         seat = self.seat(who, "light_torches")
-        if type(lit) is not int or not 0 <= lit <= TORCHES:
-            self.problems.append(f"{verb}: a player has {TORCHES} torches: lit is 0-{TORCHES}")
+        most = self.state.options.torches
+        if type(lit) is not int or not 0 <= lit <= most:
+            self.problems.append(f"{verb}: a player has {most} torches: lit is 0-{most}")
         elif seat is not None:
             self._write(seat, "torches", lit)
         return self

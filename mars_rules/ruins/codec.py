@@ -3,10 +3,14 @@
 `to_dict` writes format 2, the readable one (mars_rules.ruins.readable; docs/positions/ruins.md and
 position.schema.json document it): "format": 2, "game": "ruins" and one key per State field (`rank` and
 `wild` are derived and not written), cards by name, null for "none". "cards" is "default" or the full
-card data (schema: data.cards_to_dict), so a game made with a user's cards reloads with the same cards.
+card data (schema: data.cards_to_dict), so a game made with a user's cards reloads with the same cards;
+"options" is the object of the rule options that differ from the default (OPTIONS.changed), and the
+position is checked against its own options. A card set's market costs and scoreboard are those of the
+options ("default" is written for the default set with any options).
 
 `from_json` reads format 2 and format 1 (the State's fields under their names, integer ids, a ruin
-record [night 0/1, claim owner seat or -1, top, middle, bottom discovery id or -1]). Format 2 is first
+record [night 0/1, claim owner seat or -1, top, middle, bottom discovery id or -1]; no options: the
+rulebook's, with the market costs and scoreboard of its card set). Format 2 is first
 translated into the format-1 dict (readable.to_format1: every bad name with its format-2 path); then one
 reader refuses what cannot happen, listing every problem with its field path: first the JSON shapes and
 types (every integer a true integer: no bool, no float; one entry per player; the player names), then
@@ -21,7 +25,9 @@ from mars_rules.core.state import check_seat
 
 from . import invariants, readable
 from .crafting import rank_and_wild
-from .data import DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, RUIN_COUNT, Cards, cards_to_dict, check_cards
+from .data import (DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, RUIN_COUNT, Cards, cards_to_dict, check_cards,
+                   is_default_set, scoreboard_rows)
+from .options import OPTIONS
 from .state import HIDDEN, SECRET, UNDECIDED, State
 
 _LISTS = ("used", "deck", "trick", "last_play", "passed", "selection", "market", "ddeck", "torches",
@@ -38,7 +44,7 @@ _KEYS = {"format": int, "game": str, "players": list, "seed": int, "draws": int,
 def to_dict(s) -> dict:
     """The position in format 2 (mars_rules.ruins.readable)."""
     cards = s.cards
-    return readable.to_dict(s, "default" if cards is DEFAULT_CARDS or cards == DEFAULT_CARDS else
+    return readable.to_dict(s, "default" if cards is DEFAULT_CARDS or is_default_set(cards) else
                             cards_to_dict(cards))
 
 
@@ -56,11 +62,14 @@ def from_json(text) -> State:
     c = Checker()
     if data["format"] == 1:
         return _read(data, c, None)
-    return _read(readable.to_format1(data, c), c, readable.format2_problems)
+    old, rules = readable.to_format1(data, c)
+    return _read(old, c, readable.format2_problems, rules)
 
 
-def _read(data, c, words) -> State:
-    """The State of a format-1 dict; `words` rewrites the invariants' problems (format 2), or None."""
+def _read(data, c, words, rules=None) -> State:
+    """The State of a format-1 dict; `words` rewrites the invariants' problems (format 2), or None; `rules`:
+    the rule options read from format 2 (format 1 has none: the rulebook's, with its card set's market costs
+    and scoreboard)."""
     d = c.obj(data, "position", _KEYS)
     if len(d) != len(_KEYS):
         c.done()
@@ -72,6 +81,10 @@ def _read(data, c, words) -> State:
     cards = d["cards"]
     if cards.__class__ is not Cards:  # format 2 gives the card set it has read already
         cards = DEFAULT_CARDS if cards == "default" else check_cards(cards, c, "cards")
+    if rules is None:  # format 1: the card set's market costs and scoreboard are the options
+        rules = OPTIONS.default
+        if cards is not None and cards is not DEFAULT_CARDS:
+            rules = rules._replace(market_costs=cards.costs, scoreboard=scoreboard_rows(cards))
     tm = d["to_move"]
     if tm is not None and tm != CHANCE:
         c.is_type(tm, "to_move", int)
@@ -106,8 +119,8 @@ def _read(data, c, words) -> State:
             else:
                 rank[cid] = 0
     state = State(players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=tm,
-                  events=tuple(d["events"]), cards=cards, used=tuple(lists["used"]), ruins=ruins, rank=tuple(rank),
-                  wild=tuple(wild), hands=tuple(tuple(h) for h in hands),
+                  events=tuple(d["events"]), cards=cards, options=rules, used=tuple(lists["used"]), ruins=ruins,
+                  rank=tuple(rank), wild=tuple(wild), hands=tuple(tuple(h) for h in hands),
                   **{_FIELD.get(k, k): tuple(lists[k]) for k in _LISTS if k != "used"},
                   last_rank=d["last_rank"], last_player=d["last_player"], round=d["round"],
                   first_player=d["first_player"], resume=tuple(resume),

@@ -10,7 +10,8 @@ the package docstring), the one kind of score-sheet row and the three ways a gam
   player who went out first in round 4 is also the only VP leader, so nobody else qualifies for the
   showdown and that player wins without it.
 
-There is no round-limit safeguard: the showdown round 5 always ends the game.
+There is no round-limit safeguard: the showdown round 5 always ends the game. (The numbers are the
+rulebook's; a variant game reads its own: `state.options.instant_win_vp`, `.rounds`.)
 
 The score sheet has one row per round ("Round 1" to "Round 4": the VP won or lost by going out), all
 covered by the item "round". Ruins has no tie-breaker: an instant win and a showdown each name one
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 from mars_rules.core import Coverage, ScoreItem
 
-from .data import INSTANT_WIN_VP, SHOWDOWN_ROUND
 
 STEPS = ("deal", "night_flip", "lead", "follow", "claim", "discover", "draw", "refill", "game_over")
 
@@ -55,9 +55,9 @@ def end_reason(state):
     it ended in, who went out first and the VP the winner started that round with."""
     if not state.is_over:
         return None
-    if state.round == SHOWDOWN_ROUND:
+    if state.round > state.options.rounds:
         return "showdown"
     (winner,) = state.winners()
-    if state.out[:1] == (winner,) and state.start_vp[winner] >= INSTANT_WIN_VP:
+    if state.out[:1] == (winner,) and state.start_vp[winner] >= state.options.instant_win_vp:
         return "instant_win"
     return "showdown_unopposed"

@@ -1,8 +1,10 @@
 """Components and tables of Ruins.
 
 What the rulebook prints (Components, Setup) is fixed here: 50 ruin cards, five copies of each day
-rank 1-10; 39 discoveries, 13 for each position (top, middle, bottom); 4 market tokens; 2 claims and
-3 torches per player; 9 cards a hand; the ruins used per player count.
+rank 1-10; 39 discoveries, 13 for each position (top, middle, bottom); 4 market tokens; the ruins used
+per player count; the score track 0-10. The rulebook's 2 claims and 3 torches per player, 9 cards a
+hand, the instant win on 9+ VP and the 4 rounds before the showdown are the defaults of rule options
+(`options.py`): the constants below hold those defaults, and the rules read `state.options`, never them.
 
 What it does not print is ASSUMED (illustrative) and lives in one `Cards` record that a user can
 replace with a JSON file (`load_cards(path)`, schema in `cards_to_dict`):
@@ -11,6 +13,9 @@ replace with a JSON file (`load_cards(path)`, schema in `cards_to_dict`):
 - the effects of the 39 discoveries (section "Discovery Effects"),
 - the market token costs (section "B. Add Discoveries"),
 - the scoreboard: VP for going out 1st, 2nd, ... per player count (section "Going Out").
+
+The last two are also rule options (`market_costs`, `scoreboard`): a game's State carries its card set
+with the costs and scoreboard of its options (`cards_in_play`), so the two never disagree.
 
 Effects are (kind, amount) pairs; the four kinds are the ones the rulebook names:
 
@@ -29,6 +34,7 @@ Effects are (kind, amount) pairs; the four kinds are the ones the rulebook names
 """
 from __future__ import annotations
 
+import functools
 import json
 from typing import NamedTuple
 
@@ -40,13 +46,16 @@ RANKS = tuple(range(1, 11))
 DISCOVERY_COUNT = 39
 POSITIONS = ("top", "middle", "bottom")
 MARKET_SIZE = 4
-HAND_SIZE = 9
-CLAIMS = 2
-TORCHES = 3
 MAX_VP = 10
-INSTANT_WIN_VP = 9
-ROUNDS = 4
-SHOWDOWN_ROUND = 5
+# the defaults of rule options (options.py); the rules read state.options, never these
+HAND_SIZE = 9        # Setup, Round End: ruins dealt to each player
+CLAIMS = 2           # A. Add Claim: claim cards per player
+TORCHES = 3          # Setup: torches per player, lit at the start of each round
+INSTANT_WIN_VP = 9   # Game End: start a round on this many VP and go out first to win
+ROUNDS = 4           # Game End: rounds before the showdown (the showdown is round ROUNDS + 1)
+MARKET_COSTS = (3, 2, 1, 1)  # ASSUMED (B. Add Discoveries): torches for market slots 0..3, 0 next to the deck
+SCOREBOARD = ((3, -1), (3, 1, -1), (3, 2, 0, -1), (3, 2, 1, 0, -1))
+"""ASSUMED (Going Out): VP for going out 1st, 2nd, ... last, for 2, 3, 4 and 5 players."""
 RUINS_USED = {2: 20, 3: 30, 4: 40, 5: 50}
 """Setup table: ruins used per player count (the rest of each rank is removed)."""
 EFFECT_KINDS = ("rank", "wild", "draw", "light")
@@ -104,13 +113,41 @@ def _default_cards() -> Cards:
         night_effect=tuple(night_effect),
         disc_pos=tuple(pos),
         disc_effect=tuple(effects),
-        costs=(3, 2, 1, 1),  # ASSUMED market token costs, slot 0 next to the deck
-        # ASSUMED scoreboard (Going Out): VP for 1st, 2nd, ... last, per player count.
-        scoreboard=((2, (3, -1)), (3, (3, 1, -1)), (4, (3, 2, 0, -1)), (5, (3, 2, 1, 0, -1))),
+        costs=MARKET_COSTS,
+        scoreboard=tuple(zip((2, 3, 4, 5), SCOREBOARD)),
     )
 
 
 DEFAULT_CARDS = _default_cards()
+
+
+def scoreboard_rows(cards: Cards) -> tuple:
+    """The card set's scoreboard as the `scoreboard` option holds it: the rows for 2, 3, 4 and 5 players."""
+    return tuple(cards.vp_table(n) for n in (2, 3, 4, 5))
+
+
+@functools.lru_cache(maxsize=64)
+def cards_in_play(cards: Cards, costs: tuple, scoreboard: tuple) -> Cards:
+    """The card set `cards` with the market costs and scoreboard of a game's rule options (the State's
+    `cards`); the same object for the same values, so caches that check a card set by identity keep
+    working; `cards` itself when it already has them.
+
+    >>> cards_in_play(DEFAULT_CARDS, MARKET_COSTS, SCOREBOARD) is DEFAULT_CARDS
+    True
+    >>> cards_in_play(DEFAULT_CARDS, (1, 1, 1, 1), SCOREBOARD).costs
+    (1, 1, 1, 1)
+    """
+    board = tuple(zip((2, 3, 4, 5), scoreboard))
+    if cards.costs == costs and cards.scoreboard == board:
+        return cards
+    made = cards._replace(costs=costs, scoreboard=board)
+    return DEFAULT_CARDS if made == DEFAULT_CARDS else made
+
+
+def is_default_set(cards: Cards) -> bool:
+    """Is `cards` the default card set, whatever its market costs and scoreboard (the options' part)?"""
+    return cards is DEFAULT_CARDS or cards._replace(costs=DEFAULT_CARDS.costs, scoreboard=DEFAULT_CARDS.scoreboard) \
+        == DEFAULT_CARDS
 
 
 # ----- JSON schema -------------------------------------------------------------------------

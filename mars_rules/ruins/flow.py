@@ -2,6 +2,8 @@
 
 Sections "Setup", "Start of Round", "Player Turns", "Going Out", "Round End", "Game End" and
 "The Score Track". Chance nodes: each ruin dealt or drawn, each discovery revealed into the market.
+The rule values (hand size, torches, the scoreboard, the instant-win VP, the rounds before the showdown)
+are the position's own: `s.options`.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from bisect import bisect_right
 from mars_rules.core import CHANCE, Action, draw_index, setter
 
 from . import text
-from .data import HAND_SIZE, INSTANT_WIN_VP, MAX_VP, ROUNDS, SHOWDOWN_ROUND, TORCHES
+from .data import MAX_VP
 from .state import NO_FLIP, UNDECIDED, State
 
 _fast = Action.fast
@@ -202,14 +204,15 @@ _trick_ended = setter(State, "deck", "to_move", "events", trick=(), last_play=()
 
 # ----- rounds ------------------------------------------------------------------------------------
 def start_deal(s):
-    """Round end / setup: relight torches, gather every ruin, deal 9 to each seated player."""
+    """Round end / setup: relight torches, gather every ruin, deal `hand_size` (9) to each seated player."""
+    rules = s.options
     order = seats_from(s, s.first_player)
     n = len(s.players)
-    deal = order * HAND_SIZE
-    ev = s._events + (f"Round {s.round}{' (showdown)' if s.round == SHOWDOWN_ROUND else ''}: "
-                      f"all ruins are shuffled and {HAND_SIZE} are dealt to each player.",)
+    deal = order * rules.hand_size
+    ev = s._events + (f"Round {s.round}{' (showdown)' if s.round > rules.rounds else ''}: "
+                      f"all ruins are shuffled and {rules.hand_size} are dealt to each player.",)
     return s._replace(resume=(), hands=((),) * n, deck=tuple(sorted(s.used)), trick=(), last_play=(), last_rank=-1,
-                      last_player=-1, passed=(), selection=(), torches=(TORCHES,) * n, out=(),
+                      last_player=-1, passed=(), selection=(), torches=(rules.torches,) * n, out=(),
                       to_deal=deal, step="deal", to_move=CHANCE, events=ev, start_vp=s.vp)
 
 
@@ -267,23 +270,23 @@ def go_out(s, p: int):
     out = s.out + (p,)
     place = len(out)
     s = s._replace(out=out)
-    if s.round == SHOWDOWN_ROUND:
+    if s.round > s.options.rounds:
         return game_over(s, (p,), f"{s.players[p]} goes out first in the showdown and wins the game!")
     s = score_place(s, p, place)
-    if place == 1 and s.start_vp[p] >= INSTANT_WIN_VP:
+    if place == 1 and s.start_vp[p] >= s.options.instant_win_vp:
         return game_over(s, (p,), f"{s.players[p]} started the round with {s.start_vp[p]} VP and went out "
                                   "first: an instant win!")
     return s
 
 
 def score_place(s, p: int, place: int):
-    table = s.cards.vp_table(len(s.players))
+    table = s.options.scoreboard[len(s.players) - 2]  # the rows are for 2, 3, 4 and 5 players
     delta = table[place - 1]
     old = s.vp[p]
     new = min(MAX_VP, max(0, old + delta))
     note = ""
     if new != old + delta:
-        note = " (the score track stops at 0)" if old + delta < 0 else " (the score track stops at 10)"
+        note = " (the score track stops at 0)" if old + delta < 0 else f" (the score track stops at {MAX_VP})"
     vp = s.vp[:p] + (new,) + s.vp[p + 1:]
     ev = s._events + (f"{s.players[p]} finishes {_ordinal(place)} and scores {delta:+d} VP: "
                       f"{old} -> {new}{note}.",)
@@ -301,16 +304,17 @@ def end_round(s):
     s = score_place(s, last, len(s.out))
     n = len(s.players)
     seated = s.seated
-    if s.round == ROUNDS:
+    rounds = s.options.rounds
+    if s.round == rounds:
         top = max(s.vp)
         group = {q for q in range(n) if s.vp[q] == top} | {s.out[0]}
         if len(group) == 1:
             (w,) = group
-            return game_over(s, (w,), f"{s.players[w]} leads on VP and went out first in round 4: "
+            return game_over(s, (w,), f"{s.players[w]} leads on VP and went out first in round {rounds}: "
                                       "the showdown has no one else, so they win.")
         seated = tuple(1 if q in group else 0 for q in range(n))
         names = ", ".join(s.players[q] for q in sorted(group))
-        s = s._replace(events=s._events + (f"No one has won after round 4: showdown round between {names}.",))
+        s = s._replace(events=s._events + (f"No one has won after round {rounds}: showdown round between {names}.",))
     first = new_first_player(s.vp, s.first_player, seated)
     ev = s._events + (f"{s.players[first]} has the fewest VP and is the new first player.",)
     return s._replace(round=s.round + 1, seated=seated, first_player=first, events=ev, resume=("deal",),

@@ -11,6 +11,11 @@ Three groups, in this order:
 
 1. Values, one field at a time: ranges (3 torches, 2 claims, 0-10 VP, seats, ruin and discovery ids),
    increasing order, no repeats, the shape of `resume` and `results`.
+
+Every number a rule option sets (torches, claims, the hand dealt, the scoreboard, the instant-win VP,
+the rounds before the showdown) is the position's own, `s.options`: a position is checked against
+its own options, so a variant game always reloads, and the same position may be refused under
+other options only where it could not happen under them.
 2. The box: every used ruin in exactly one hand, the deck or the trick; each of the 39 discoveries in
    the market, the discovery deck or on one ruin; 2 claims per player, used or left.
 3. The flow (run only when every value is in range, since it indexes by them): the player to move for
@@ -36,9 +41,9 @@ from mars_rules.core import CHANCE
 
 from . import legal
 from .crafting import SET, SINGLE, completable, rank_and_wild, set_rank
-from .data import (CLAIMS, COPIES, DISCOVERY_COUNT, HAND_SIZE, INSTANT_WIN_VP, MARKET_SIZE, MAX_VP, POSITIONS,
-                   ROUNDS, RUIN_COUNT, RUINS_USED, SHOWDOWN_ROUND, TORCHES)
+from .data import COPIES, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT, RUINS_USED
 from .flow import next_active, seats_from
+from .options import conflicts
 from .state import NO_FLIP, UNDECIDED
 
 CHANCE_STEPS = ("deal", "draw", "refill")
@@ -124,7 +129,13 @@ def _values(s, out) -> bool:
     if s.viewer != -1:
         out.append(f"viewer: {s.viewer} makes this a player's view (hidden cards replaced); only the full "
                    "position (viewer -1) can be loaded and played on")
-    _in(out, "round", s.round, 1, SHOWDOWN_ROUND, " (rounds 1-4, 5 = the showdown)")
+    rules = s.options
+    last = rules.rounds
+    _in(out, "round", s.round, 1, last + 1, f" (rounds 1-{last}, {last + 1} = the showdown)")
+    out += conflicts(rules, n, "options.")
+    if s.cards.costs != rules.market_costs or s.cards.scoreboard != tuple(zip((2, 3, 4, 5), rules.scoreboard)):
+        out.append("cards: its market costs and scoreboard are not those of the rule options (options.market_costs, "
+                   "options.scoreboard): a game's card set carries its options' values")
     _in(out, "first_player", s.first_player, 0, seat_hi)
     _in(out, "last_player", s.last_player, -1, seat_hi, " (-1 when nothing has been played in the trick)")
     if s.last_rank < -1:
@@ -196,7 +207,7 @@ def _values(s, out) -> bool:
     elif any(s.ddeck[j] > s.ddeck[j + 1] for j in range(len(s.ddeck) - 1)):
         out.append("ddeck: the ids must be in increasing order (as the game keeps them)")
     # per player
-    for key, lo, hi, what in (("torches", 0, TORCHES, " (lit torches)"), ("claims_left", 0, CLAIMS, ""),
+    for key, lo, hi, what in (("torches", 0, rules.torches, " (lit torches)"), ("claims_left", 0, rules.claims, ""),
                               ("vp", 0, MAX_VP, " (the score track)"), ("start_vp", 0, MAX_VP, " (the score track)"),
                               ("seated", 0, 1, "")):
         vals = getattr(s, key)
@@ -219,10 +230,10 @@ def _values(s, out) -> bool:
         _in(out, "resume[1]", r[1], 0, seat_hi, " (the seat that just played)")
         _in(out, "resume[2]", r[2], 0, 1, " (1 when the next player is skipped)")
     for i, row in enumerate(s.results):
-        if 1 <= row[0] <= ROUNDS and 0 <= row[1] <= seat_hi and 1 <= row[2] <= n and -MAX_VP <= row[3] <= MAX_VP:
+        if 1 <= row[0] <= last and 0 <= row[1] <= seat_hi and 1 <= row[2] <= n and -MAX_VP <= row[3] <= MAX_VP:
             continue
         p = f"results[{i}]"
-        ok = _in(out, p + "[0] (round)", row[0], 1, ROUNDS)
+        ok = _in(out, p + "[0] (round)", row[0], 1, last)
         ok &= _in(out, p + "[1] (seat)", row[1], 0, seat_hi)
         ok &= _in(out, p + "[2] (place)", row[2], 1, n)
         ok &= _in(out, p + "[3] (VP change)", row[3], -MAX_VP, MAX_VP)
@@ -276,14 +287,15 @@ def _box(s, out) -> None:
     found.sort()
     if found != _ALL_DISCOVERIES:
         _discoveries(s, out)
+    claims = s.options.claims
     for q in range(n):
         left = s.claims_left[q]
-        if claimed[q] + left != CLAIMS:
-            fix = CLAIMS - claimed[q]
-            how = (f"set claims_left[{q}] to {fix}" if 0 <= fix <= CLAIMS else
-                   f"remove {claimed[q] - CLAIMS} of their claims from the ruins (ruins[i][1])")
+        if claimed[q] + left != claims:
+            fix = claims - claimed[q]
+            how = (f"set claims_left[{q}] to {fix}" if 0 <= fix <= claims else
+                   f"remove {claimed[q] - claims} of their claims from the ruins (ruins[i][1])")
             out.append(f"claims_left[{q}]: {left}, but {_who(s, q)} has {_n(claimed[q], 'claimed ruin')}; claims "
-                       f"on ruins and claims left make {CLAIMS}: {how}")
+                       f"on ruins and claims left make {claims}: {how}")
 
 
 def _discoveries(s, out) -> None:
@@ -319,6 +331,8 @@ def _discoveries(s, out) -> None:
 def _flow(s, out) -> None:
     start = len(out)
     n = len(s.players)
+    rules = s.options
+    last_round = rules.rounds  # the showdown is round last_round + 1
     step, tm = s.step, s.to_move
     seat = tm if type(tm) is int else -1
     pending = s.resume == ("deal",)  # a round has ended (or the game is being set up): the deal comes next
@@ -342,14 +356,14 @@ def _flow(s, out) -> None:
         seat = -1
 
     # the seats of the round: everybody in rounds 1-4; the showdown leaves some out
-    if s.round <= ROUNDS:
+    if s.round <= last_round:
         for q in range(n):
             if not s.seated[q]:
-                out.append(f"seated[{q}]: 0, but every player plays rounds 1-4 (only the showdown, round 5, leaves "
-                           f"players out): set it to 1")
+                out.append(f"seated[{q}]: 0, but every player plays rounds 1-{last_round} (only the showdown, round "
+                           f"{last_round + 1}, leaves players out): set it to 1")
     else:
         top = max(s.vp)
-        first4 = [row[1] for row in s.results if row[0] == ROUNDS and row[2] == 1]
+        first4 = [row[1] for row in s.results if row[0] == last_round and row[2] == 1]
         group = {q for q in range(n) if s.vp[q] == top} | set(first4)
         for q in range(n):
             if s.vp[q] == top and not s.seated[q]:
@@ -357,14 +371,14 @@ def _flow(s, out) -> None:
                            f"set it to 1")
             elif first4 and s.seated[q] and q not in group:
                 out.append(f"seated[{q}]: 1, but {_who(s, q)} neither has the most VP ({top}) nor went out first "
-                           f"in round 4: set it to 0")
+                           f"in round {last_round}: set it to 0")
         extra = [q for q in range(n) if s.seated[q] and s.vp[q] != top]
         if len(extra) > 1:
             out.append(f"seated: {_people(s, extra)} play the showdown without the most VP; only the first player "
-                       f"out in round 4 joins the leaders: set all but one of them to 0")
+                       f"out in round {last_round} joins the leaders: set all but one of them to 0")
         if sum(s.seated) < 2:
-            out.append("seated: the showdown needs 2 players or more (a player alone in it has won after round 4): "
-                       "seat the leaders and the first player out in round 4")
+            out.append(f"seated: the showdown needs 2 players or more (a player alone in it has won after round "
+                       f"{last_round}): seat the leaders and the first player out in round {last_round}")
     if not s.seated[s.first_player]:
         out.append(f"first_player: {_who(s, s.first_player)} does not play this round (seated[{s.first_player}] is "
                    f"0): set it to a seated player")
@@ -409,19 +423,19 @@ def _flow(s, out) -> None:
     # pending ruins to hand out
     if step == "deal":
         order = seats_from(s, s.first_player)
-        full = order * HAND_SIZE
+        full = order * rules.hand_size
         k = len(full) - len(s.to_deal)
         if not s.to_deal or k < 0 or tuple(full[k:]) != s.to_deal:
-            out.append(f"to_deal: a deal hands out {HAND_SIZE} ruins to each seated player in turn from the first "
-                       f"player ({_people(s, order)}); to_deal must be the rest of that order")
+            out.append(f"to_deal: a deal hands out {rules.hand_size} ruins to each seated player in turn from the "
+                       f"first player ({_people(s, order)}); to_deal must be the rest of that order")
         else:
             for q in range(n):
                 got = full[:k].count(q)
                 if len(s.hands[q]) != got:
                     out.append(f"hands[{q}]: {len(s.hands[q])} ruins, but {got} have been dealt to {_who(s, q)} so "
                                f"far (to_deal holds the rest): set the hand to {got} ruins")
-        if any(t != TORCHES for t in s.torches):
-            out.append(f"torches: every torch is relit before the deal: set them all to {TORCHES}")
+        if any(t != rules.torches for t in s.torches):
+            out.append(f"torches: every torch is relit before the deal: set them all to {rules.torches}")
     elif step == "draw":
         p = r[1] if len(r) == 3 else -1
         if not s.to_deal:
@@ -582,26 +596,26 @@ def _flow(s, out) -> None:
             out.append(f"winners: {len(w)} seats, but a finished game of Ruins has exactly one winner")
         else:
             p = w[0]
-            if s.round == SHOWDOWN_ROUND:
+            if s.round > last_round:
                 ok = outs == (p,)
             elif len(outs) == 1:
-                ok = outs[0] == p and s.start_vp[p] >= INSTANT_WIN_VP
+                ok = outs[0] == p and s.start_vp[p] >= rules.instant_win_vp
             else:
-                ok = (s.round == ROUNDS and finished and outs[0] == p
+                ok = (s.round == last_round and finished and outs[0] == p
                       and all(s.vp[q] < s.vp[p] for q in range(n) if q != p))
             if not ok:
                 out.append(f"winners: {_who(s, p)} cannot have won here: the game ends when a player who started a "
-                           f"round on {INSTANT_WIN_VP}+ VP goes out first (out lists only them), when the first "
-                           f"player out in round 4 is also the only VP leader, or when a player goes out first in "
-                           f"the showdown (round 5)")
+                           f"round on {rules.instant_win_vp}+ VP goes out first (out lists only them), when the first "
+                           f"player out in round {last_round} is also the only VP leader, or when a player goes out "
+                           f"first in the showdown (round {last_round + 1})")
     else:
         if w:
             out.append("winners: only a finished game has winners: empty it (or set step to \"game_over\")")
-        if outs and dealt <= ROUNDS and dealt > 0 and s.start_vp[outs[0]] >= INSTANT_WIN_VP:
+        if outs and dealt <= last_round and dealt > 0 and s.start_vp[outs[0]] >= rules.instant_win_vp:
             out.append(f"out: {_who(s, outs[0])} went out first having started the round on "
                        f"{s.start_vp[outs[0]]} VP (start_vp[{outs[0]}]): that is an instant win, so the game "
-                       f"would be over; lower start_vp[{outs[0]}] below {INSTANT_WIN_VP}")
-        if dealt == SHOWDOWN_ROUND and outs:
+                       f"would be over; lower start_vp[{outs[0]}] below {rules.instant_win_vp}")
+        if dealt == last_round + 1 and outs:
             out.append(f"out: {_who(s, outs[0])} went out first in the showdown and would have won: the game "
                        f"would be over")
 
@@ -639,8 +653,8 @@ def _flow(s, out) -> None:
                                f"the deal: move it to hands[{owner}]")
         if outs:
             out.append("out: the night flips start a round, before anybody goes out: empty it")
-        if any(t != TORCHES for t in s.torches):
-            out.append(f"torches: every torch is relit before the deal: set them all to {TORCHES}")
+        if any(t != rules.torches for t in s.torches):
+            out.append(f"torches: every torch is relit before the deal: set them all to {rules.torches}")
     else:
         chosen = [f for f in flips if f >= 0]
         for q, f in enumerate(flips):
@@ -719,7 +733,8 @@ def _scores(s, out, dealt, pending) -> None:
     (each round starts on the next one's VP less its rows). When the last round is recorded,
     first_player is one of the seated players with the fewest VP at its end."""
     n = len(s.players)
-    table = s.cards.vp_table(n)
+    table = s.options.scoreboard[n - 2]  # VP per place (the rows are for 2, 3, 4 and 5 players)
+    last_round = s.options.rounds
     rows = s.results
     start = len(out)
     prev = 0
@@ -729,12 +744,12 @@ def _scores(s, out, dealt, pending) -> None:
                        f"the players went out")
             return
         prev = row[0]
-        if row[0] > min(dealt, ROUNDS):
+        if row[0] > min(dealt, last_round):
             out.append(f"results[{i}]: round {row[0]} has not been played yet (round is {s.round}): remove the row")
             return
-    current = dealt if dealt <= ROUNDS else 0  # the round being scored (0: none, set-up or showdown)
-    last = min(dealt - 1, ROUNDS)  # the earlier rounds are 1..last
-    by_round = [[] for _ in range(ROUNDS + 1)]
+    current = dealt if dealt <= last_round else 0  # the round being scored (0: none, set-up or showdown)
+    last = min(dealt - 1, last_round)  # the earlier rounds are 1..last
+    by_round = [[] for _ in range(last_round + 1)]
     for i, row in enumerate(rows):
         by_round[row[0]].append((i, row))
     if current:

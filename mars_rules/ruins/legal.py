@@ -4,7 +4,8 @@ Sections "Start of Round", "Player Turns", "Upgrading Ruins" and "Clarifications
 built in sub-steps: choose the ruins one at a time (lead / follow), then claims (claim), then
 discoveries and the confirmation (discover). A ruin is offered only if the play can still be
 completed with discoveries the player can afford (see crafting.completable), so no sub-step is a
-dead end; a follow can always be abandoned with "pass".
+dead end; a follow can always be abandoned with "pass". The market costs and the number of torches are
+the position's rule options (`s.options.market_costs`, `s.options.torches`).
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from mars_rules.core import Action
 from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, common_reach, completable, on_play_effects,
                        solve_base, solve_join)
-from .data import MARKET_SIZE, RUIN_COUNT, TORCHES
+from .data import MARKET_SIZE, RUIN_COUNT
+from .options import TORCHES_MOST
 
 _new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
 _PASS_ITEMS = ()
@@ -38,25 +40,27 @@ _offers_cache: dict = {}
 
 
 def _market_offers(s) -> tuple:
-    """The market's rank-changing offers, found once per market and card data (the market changes far less
-    often than the position): (all of them; per slot, those leaving it out; per budget 0-3, those it pays
-    for; the (slot, offer) pairs). The two per-slot and per-budget lists are filled when first asked, by
-    `_skipping` and `_within`."""
+    """The market's rank-changing offers, found once per market, card data and market costs (the market
+    changes far less often than the position): (all of them; per slot, those leaving it out; per budget
+    0..TORCHES_MOST, those it pays for; the (slot, offer) pairs). The two per-slot and per-budget lists
+    are filled when first asked, by `_skipping` and `_within`. The cache is keyed by the market and
+    checks the card set (effects, positions) and the costs (the `market_costs` option) it was made with."""
     cards = s.cards
+    costs = s.options.market_costs
     market = s.market
     hit = _offers_cache.get(market)
-    if hit is not None and hit[0] is cards:
-        return hit[1]
+    if hit is not None and hit[0] is cards and hit[1] is costs:
+        return hit[2]
     entries = []
     for k, d in enumerate(market):
         if d >= 0:
             kind, amount = cards.disc_effect[d]
             if kind == "rank" or kind == "wild":
-                entries.append((k, (cards.costs[k], cards.disc_pos[d], kind, amount)))
-    m = (tuple([o for _k, o in entries]), [None] * len(market), [None] * (TORCHES + 1), entries)
+                entries.append((k, (costs[k], cards.disc_pos[d], kind, amount)))
+    m = (tuple([o for _k, o in entries]), [None] * len(market), [None] * (TORCHES_MOST + 1), entries)
     if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
         _offers_cache.clear()
-    _offers_cache[market] = (cards, m)
+    _offers_cache[market] = (cards, costs, m)
     return m
 
 
@@ -121,11 +125,13 @@ def draw_of(s, ids) -> int:
 
 
 def _budget(s, torches, ids) -> int:
-    """Lit torches once ruins `ids` are played: their light effects all at once, at most 3."""
-    if torches >= TORCHES:
+    """Lit torches once ruins `ids` are played: their light effects all at once, at most the game's
+    torches (3)."""
+    most = s.options.torches
+    if torches >= most:
         return torches
     lit = light_of(s, ids)
-    return min(TORCHES, torches + lit) if lit else torches
+    return min(most, torches + lit) if lit else torches
 
 
 def _target(s):
@@ -205,6 +211,7 @@ def _first_follow(s, p, offers, budget, market=None) -> list:
         return []
     out = []
     torches = budget
+    most = s.options.torches
     if need == 1:
         aff = _within(market, budget)  # the offers (those of `s`) affordable with `budget`
         for c in hand:
@@ -213,7 +220,7 @@ def _first_follow(s, p, offers, budget, market=None) -> list:
                 out.append(c)
                 continue
             rec = ruins[c]
-            if torches < TORCHES and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and _effects(s, c, rec)[0]:
+            if torches < most and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and _effects(s, c, rec)[0]:
                 if _pick_ok(s, c, offers, torches):  # its own light effect raises the budget
                     out.append(c)
             elif aff:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
@@ -293,7 +300,7 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
     `_items` and the ruin's index there, if already made."""
     cards = s.cards
     d = s.market[slot]
-    cost = cards.costs[slot]
+    cost = s.options.market_costs[slot]
     if cost > budget:
         return False
     pos = cards.disc_pos[d]
@@ -310,7 +317,7 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
     elif kind == "wild":
         w = 1
     elif kind == "light":
-        left = min(TORCHES, left + amount)  # both at once, usable at once
+        left = min(s.options.torches, left + amount)  # both at once, usable at once
     items[j] = (rk, w, free)
     r, _ = _target(s)
     return completable(items, r, _final_mode(len(items)), _offers(s, slot), left)
@@ -339,7 +346,7 @@ def legal(s) -> tuple:
         torches = budget
         partial_follow = need and len(sel) + 1 < need
         budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
-        own_light = not partial_follow and budget < 3  # a ruin's own light effect may raise the budget
+        own_light = not partial_follow and budget < s.options.torches  # a ruin's own light may raise it
         aff = _within(market, budget)
         acts = []
         # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
@@ -430,7 +437,8 @@ def legal(s) -> tuple:
         r_min = s.last_rank if s.last_player >= 0 else 0  # _target(s)[0] (a play being upgraded)
         valid = _ok(pairs, r_min, mode)
         cards = s.cards
-        costs, disc_pos, disc_effect = cards.costs, cards.disc_pos, cards.disc_effect
+        rules = s.options
+        costs, most, disc_pos, disc_effect = rules.market_costs, rules.torches, cards.disc_pos, cards.disc_effect
         ruins = s.ruins
         items = market = None
         for k, d in enumerate(s.market):
@@ -445,7 +453,7 @@ def legal(s) -> tuple:
                 # completable() is only its first check: is the play legal as it would stand?
                 left = budget - costs[k]
                 if kind == "light":
-                    left = min(TORCHES, left + amount)
+                    left = min(most, left + amount)
                 offers_k = _skipping(market, k)
                 alone = True
                 for o in offers_k:

@@ -10,7 +10,6 @@ from mars_rules.core import CHANCE, setter
 
 from . import flow, text
 from .crafting import rank_and_wild, set_rank
-from .data import TORCHES
 from .legal import draw_of, legal, light_of
 from .state import NO_FLIP, State
 from .text import Event
@@ -63,12 +62,13 @@ def _played(s, sel, ev):
     every effect is active immediately; Clarifications: a "light 2 torches" lights both together), so the
     torches serve for this turn's discoveries; then the upgrade sub-steps."""
     p = s.to_move
-    lit = light_of(s, sel) if s.torches[p] < TORCHES else 0
+    most = s.options.torches
+    lit = light_of(s, sel) if s.torches[p] < most else 0
     if lit:
         t = s.torches[p]
-        now = min(TORCHES, t + lit)
+        now = min(most, t + lit)
         ev = ev + (f"{_name(s)} plays ruins that light {lit} torch(es), all at once: {now - t} lit "
-                   f"({now} of {TORCHES}).",)
+                   f"({now} of {most}).",)
         return s._replace(selection=sel, events=ev, step=_upgrade_step(s, sel),
                           torches=s.torches[:p] + (now,) + s.torches[p + 1:])
     return _chosen(s, sel, ev, _upgrade_step(s, sel))
@@ -123,15 +123,17 @@ def apply_discover(s, a):
     rec = rec[:2 + pos] + (d,) + rec[3 + pos:]
     ruins = s.ruins[:cid] + (rec,) + s.ruins[cid + 1:]
     rk, w = rank_and_wild(cards, cid, rec)
-    left = s.torches[p] - cards.costs[slot]
+    rules = s.options
+    cost = rules.market_costs[slot]
+    left = s.torches[p] - cost
     kind, amount = cards.disc_effect[d]
     if kind == "light":  # active at once: both torches together, usable for the next discovery
-        now = min(TORCHES, left + amount)
-        ev = (_event(Event, (text.discover_event, cards, slot, d, cid, s.rank[cid], rk, w, amount, left, now,
-                             TORCHES)),)
+        now = min(rules.torches, left + amount)
+        ev = (_event(Event, (text.discover_event, cards, cost, slot, d, cid, s.rank[cid], rk, w, amount, left, now,
+                             rules.torches)),)
         left = now
     else:
-        ev = (_event(Event, (text.discover_event, cards, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
+        ev = (_event(Event, (text.discover_event, cards, cost, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
     return _discovered(s, ruins, s.rank[:cid] + (rk,) + s.rank[cid + 1:], s.wild[:cid] + (w,) + s.wild[cid + 1:],
                        torches, s.market[:slot] + (-1,) + s.market[slot + 1:], ev)

@@ -7,7 +7,8 @@ effect, in the words of the position's own card set, `cards`). A face-down card 
 "hidden". What format 1 wrote as -1 ("none") is null; the side of a ruin is "day" or "night"; `seated`
 holds true/false; a ruin's record is an object, listed only for the ruins that are not day side up,
 unclaimed and bare; a row of `results` and the pending continuation (`resume`) are objects. Seats stay
-integers (indexes of `players`). docs/positions/ruins.md describes every key.
+integers (indexes of `players`). `options` is the object of the rule options that differ from the
+default (`{}` for the rulebook's game). docs/positions/ruins.md describes every key.
 
 Reading format 2 is a translation into the format-1 dict (every bad name or value reported with its
 format-2 path), then the format-1 reader and `invariants.problems`, whose messages `format2_problems`
@@ -27,7 +28,8 @@ import re
 from mars_rules.core import PositionError
 from mars_rules.core.positions import json_words
 
-from .data import DEFAULT_CARDS, MARKET_SIZE, POSITIONS, RUIN_COUNT, check_cards, day_rank
+from .data import DEFAULT_CARDS, MARKET_SIZE, POSITIONS, RUIN_COUNT, cards_in_play, check_cards, day_rank
+from .options import OPTIONS
 from .state import HIDDEN, NO_FLIP, SECRET, UNDECIDED
 from .text import effect_words
 
@@ -39,12 +41,12 @@ RECORD_KEYS = ("side", "claim") + POSITIONS   # a ruin's record: side, claim own
 RESULT_KEYS = ("round", "seat", "place", "vp_change")
 RUIN_NAMES = tuple(f"#{c} day {day_rank(c)}" for c in range(RUIN_COUNT))
 RUIN_IDS = {name: c for c, name in enumerate(RUIN_NAMES)}
-KEYS = ("format", "game", "players", "seed", "draws", "step", "to_move", "events", "cards", "used", "ruins",
+KEYS = ("format", "game", "players", "seed", "draws", "step", "to_move", "events", "cards", "options", "used", "ruins",
         "hands", "deck", "trick", "last_play", "last_rank", "last_player", "passed", "selection", "market",
         "ddeck", "torches", "claims_left", "vp", "start_vp", "round", "first_player", "seated", "out", "flips",
         "to_deal", "resume", "results", "winners", "viewer")
 _TYPES = dict.fromkeys(KEYS)      # None: any JSON value, checked below or by the format-1 reader
-_TYPES.update({"format": int, "game": str, "players": list, "draws": int, "step": str, "events": list,
+_TYPES.update({"format": int, "game": str, "players": list, "draws": int, "step": str, "events": list, "options": dict,
                "used": list, "ruins": dict, "hands": list, "deck": list, "trick": list, "last_play": list,
                "passed": list, "selection": list, "market": list, "ddeck": list, "torches": list,
                "claims_left": list, "vp": list, "start_vp": list, "round": int, "first_player": int,
@@ -104,7 +106,7 @@ def to_dict(s, cards_json) -> dict:
     return {
         "format": FORMAT, "game": "ruins", "players": list(s.players), "seed": None if s.seed == -1 else s.seed,
         "draws": s.draws, "step": s.step, "to_move": s.to_move, "events": list(s.events), "cards": cards_json,
-        "used": [ruin(x, x) for x in s.used], "ruins": ruins,
+        "options": OPTIONS.changed(s.options), "used": [ruin(x, x) for x in s.used], "ruins": ruins,
         "hands": [[ruin(x, x) for x in h] for h in s.hands], "deck": [ruin(x, x) for x in s.deck],
         "trick": [ruin(x, x) for x in s.trick], "last_play": [ruin(x, x) for x in s.last_play],
         "last_rank": None if s.last_rank == -1 else s.last_rank,
@@ -127,8 +129,9 @@ def _record(rec, disc, slot) -> dict:
 
 # ----- reading: format 2 -> format 1 ------------------------------------------------------------------
 def to_format1(data: dict, c):
-    """The format-1 dict of a format-2 position (its "cards" the data.Cards read, or "default"), every
-    problem reported to Checker `c` with its format-2 path. A field that does not
+    """(The format-1 dict of a format-2 position, its rule options): the dict's "cards" is the data.Cards
+    read, with the options' market costs and scoreboard ("default" when the card set cannot be read),
+    every problem reported to Checker `c` with its format-2 path. A field that does not
     translate gets a placeholder the format-1 reader passes (the problems already make it refuse).
     A player's view raises PositionError at once: only a full position can be loaded."""
     d = data if _well_typed(data) else c.obj(data, "position", _TYPES)
@@ -145,11 +148,19 @@ def to_format1(data: dict, c):
                                      "played on"])
             c.fail("viewer", f"{viewer} is not null (the full position) or a seat (a player's view)")
         c.done()
+    start = len(c.problems)
+    rules = OPTIONS.read(c, d["options"], "options") if d["options"] else OPTIONS.default
+    options_ok = len(c.problems) == start
     if d["cards"] == "default":
         cards = DEFAULT_CARDS
     else:
         cards = check_cards(d["cards"], c, "cards")
+        if cards is not None and options_ok:
+            _same_as_options(c, cards, rules)
+    if cards is not None and rules is not OPTIONS.default:
+        cards = cards_in_play(cards, rules.market_costs, rules.scoreboard)
     out = dict(d, format=1, cards="default", viewer=-1)
+    del out["options"]
     if cards is not None and cards is not DEFAULT_CARDS:
         out["cards"] = cards
     r = _Reader(c, cards)
@@ -175,7 +186,20 @@ def to_format1(data: dict, c):
     out["flips"] = [NO_FLIP] * (n or 0) if flips is None else [r.flip(x, f"flips[{q}]") for q, x in enumerate(flips)]
     out["resume"] = r.resume(d["resume"])
     out["results"] = r.results(d["results"])
-    return out
+    return out, rules
+
+
+def _same_as_options(c, cards, rules) -> None:
+    """A custom card set's market costs and scoreboard are the position's options (the default when
+    `options` does not list them): report where they differ."""
+    if cards.costs != rules.market_costs:
+        c.fail("cards.market_costs", f"{json.dumps(list(cards.costs))}, but the market costs in effect are "
+                                     f"{json.dumps(list(rules.market_costs))} (options.market_costs, the default "
+                                     "when options does not list it): make them the same")
+    board = tuple(row for _n, row in cards.scoreboard)
+    if board != rules.scoreboard:
+        c.fail("cards.scoreboard", "differs from the scoreboard in effect (options.scoreboard, the default when "
+                                   "options does not list it): make them the same")
 
 
 def _well_typed(data) -> bool:

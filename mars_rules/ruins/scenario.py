@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import COPIES, RUINS_USED, TORCHES
+from .data import COPIES, RUINS_USED
 
 PLUS1, PLUS2, PLUS3 = 0, 4, 9          # top
 WILD, MID_PLUS1, MID_PLUS2 = 13, 18, 22  # middle
@@ -36,7 +36,7 @@ def used_for(n: int, ids) -> tuple:
 
 def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2, DRAW1), torches=None,
              upgrades=None, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), vp=None,
-             start_vp=None, round=1, first_player=0, out=(), seated=None, deck=None, **extra):
+             start_vp=None, round=1, first_player=0, out=(), seated=None, deck=None, options=None, **extra):
     """An exact position: hands as lists of ruin ids, the rest of the used ruins in the deck.
 
     upgrades: {ruin id: (night, claim owner or -1, top, middle, bottom discovery or -1)}. A thin wrapper
@@ -44,7 +44,8 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
     verbs (cards moved, never created) and `done()` checks the result (PositionError lists every problem). A seated player given no hand (or
     an empty one) gets the lowest ruin left: a player who holds nothing and has not gone out could never
     play again (from_json refuses it). At step "night_flip" the players from `to_move` on have not chosen
-    yet (flips -2), unless `flips` is given.
+    yet (flips -2), unless `flips` is given. `options`: the rule options of the game (a dict, as for
+    `new_game`); torches default to the game's number, all lit.
 
     >>> s = position(2, hands=[[rid(5), rid(5, 1), rid(2)], [rid(8)]])
     >>> s.step, s.to_move, [s.rank[c] for c in s.hands[0]]
@@ -52,7 +53,7 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
     """
     from . import new_game
     placed = [c for h in hands for c in h] + list(trick)
-    base = new_game(n, seed=1, ruins_used=used_for(n, placed + list(deck or ())))
+    base = new_game(n, seed=1, ruins_used=used_for(n, placed + list(deck or ())), **(options or {}))
     b = base.edit()
     for q in range(n):  # every dealt hand back to the deck, then the hands asked for
         b.set_hand(q)
@@ -78,7 +79,7 @@ def position(n=2, hands=(), step="lead", to_move=0, market=(PLUS3, WILD, LIGHT2,
                 b.upgrade(cid, d, source="market" if d in b.state.market else "ddeck")
     b.set_market(*[d for d in market if d >= 0])
     for q in range(n):
-        b.light_torches(q, (torches or (TORCHES,) * n)[q])
+        b.light_torches(q, (torches or (base.options.torches,) * n)[q])
         b.set_vp(q, (vp or (0,) * n)[q], (start_vp or vp or (0,) * n)[q])
     b.set(round=round, first_player=first_player, out=tuple(out), seated=tuple(seated or (1,) * n), events=())
     if type(to_move) is int:

@@ -3,7 +3,8 @@
 Every ruin card has an id 0-49 and keeps its upgrades wherever it goes; hands, the deck and the
 trick are sorted tuples of ids. `ruins[id]` is `(night, claim, top, middle, bottom)`: night 0/1, the
 claim owner's seat or -1, and the discovery id in each position or -1. `rank` and `wild` are derived
-from `ruins` and the card data (kept for speed, never written to JSON).
+from `ruins` and the card data (kept for speed, never written to JSON). `options` is the record of the
+rule options in effect (mars_rules.ruins.options): every rule reads its values from there.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ class _Fields(NamedTuple):
     step: str           # a key of TURN_STEPS
     to_move: object     # seat, CHANCE, or None when over
     events: tuple
-    cards: object       # data.Cards used by this game
+    cards: object       # data.Cards used by this game (market costs and scoreboard: the options')
+    options: tuple      # the rule values in effect: the record of options.OPTIONS (state.options.hand_size)
     used: tuple         # ids of the ruins in this game (by player count)
     ruins: tuple        # per id: (night, claim, top, middle, bottom)
     rank: tuple         # derived: printed rank plus added ranks, per id

@@ -83,15 +83,15 @@ def play_event(name, following, r, sel, rank, wild) -> str:
     return f"{name} {'follows with' if following else 'leads'} {what}: {words}."
 
 
-def _discover_words(cards, slot, d, cid, rank) -> str:
-    cost = cards.costs[slot]
+def _discover_words(cards, cost, slot, d, cid, rank) -> str:
     return (f"Spend {cost} torch{'es' if cost > 1 else ''} on {POSITIONS[cards.disc_pos[d]]} discovery #{d} "
             f"({effect_words(cards.disc_effect[d])}) from slot {slot + 1} and add it to ruin #{cid} (rank {rank})")
 
 
-def discover_event(cards, slot, d, cid, old, rk, w, amount, left, now, torches) -> str:
-    """A discovery bought: the action's words, the new rank, and the torches a "light" discovery lights."""
-    ev = _discover_words(cards, slot, d, cid, old) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}."
+def discover_event(cards, cost, slot, d, cid, old, rk, w, amount, left, now, torches) -> str:
+    """A discovery bought (for `cost` torches, the game's `market_costs` of the slot): the action's words, the
+    new rank, and the torches a "light" discovery lights (up to `torches`, the game's number)."""
+    ev = _discover_words(cards, cost, slot, d, cid, old) + f": ruin #{cid} is now rank {rk}{', wild' if w else ''}."
     if amount:
         ev += f" It lights {amount} torches at once: {now - left} lit ({now} of {torches})."
     return ev
@@ -174,7 +174,8 @@ def claims_done_text(state, a):
 
 def discover_text(state, a):
     slot, cid = a[2][0][1], a[2][1][1]
-    return _discover_words(state.cards, slot, state.market[slot], cid, state.rank[cid])
+    return _discover_words(state.cards, state.options.market_costs[slot], slot, state.market[slot], cid,
+                           state.rank[cid])
 
 
 def confirm_text(state, a):

@@ -40,8 +40,8 @@ def why(s, a):
         if isinstance(q, int) and 0 <= q < len(s.players):
             other = s.players[q]
             if not s.seated[q]:
-                return (f"{other} does not play the showdown round: only the VP leader(s) and round 4's first "
-                        "player out take part.", "Game End")
+                return (f"{other} does not play the showdown round: only the VP leader(s) and round "
+                        f"{s.options.rounds}'s first player out take part.", "Game End")
             if q in s.out:
                 return (f"{other} has gone out this round (no ruins left) and takes no more turns until the "
                         "next round.", "Going Out")
@@ -82,7 +82,9 @@ def why(s, a):
         return "That is not legal here.", rule
     if a.kind == "claim":
         if s.claims_left[p] == 0:
-            return "You have used both of your claim cards this game.", "Upgrading Ruins: A. Add Claim"
+            k = s.options.claims
+            return (f"You have used {'both of your' if k == 2 else 'all your'} claim cards this game"
+                    f"{'' if k == 2 else f' ({k} a player)'}.", "Upgrading Ruins: A. Add Claim")
         if cid not in s.selection:
             return (f"Ruin #{cid} is not one of the ruins you are playing: you may only upgrade ruins you play.",
                     "Upgrading Ruins")
@@ -132,7 +134,7 @@ def _why_discover(s, p, slot, cid):
     d = s.market[slot]
     if d < 0:
         return f"Market slot {slot + 1} is empty (it is refilled at the end of the turn).", rule
-    cost = s.cards.costs[slot]
+    cost = s.options.market_costs[slot]
     if cost > s.torches[p]:
         return f"The discovery in slot {slot + 1} costs {cost} lit torches; you have {s.torches[p]}.", rule
     if cid not in s.selection:

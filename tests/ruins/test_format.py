@@ -39,6 +39,8 @@ def format_1(s) -> str:
     """The format-1 text of a State, as the format-1 writer wrote it (frozen here: the codec writes format 2)."""
     out = {"format": 1, "game": "ruins"}
     for key in readable.KEYS[2:]:
+        if key == "options":  # format 1 had none
+            continue
         v = getattr(s, "winners_" if key == "winners" else key)
         if key == "cards":
             v = "default" if v == data.DEFAULT_CARDS else data.cards_to_dict(v)
@@ -251,11 +253,19 @@ def test_the_schema_enums_and_ranges_equal_the_data_tables():
     assert defs["seat"]["maximum"] == max(ruins.PLAYER_COUNTS) - 1
     for key in ("players", "torches", "claims_left", "vp", "start_vp", "seated", "flips", "hands"):
         assert (props[key]["minItems"], props[key]["maxItems"]) == (min(ruins.PLAYER_COUNTS), max(ruins.PLAYER_COUNTS))
-    tops = {"torches": data.TORCHES, "claims_left": data.CLAIMS, "vp": data.MAX_VP, "start_vp": data.MAX_VP}
+    high = {o.name: o.high for o in ruins.OPTIONS}  # the ranges allow every variant game
+    tops = {"torches": high["torches"], "claims_left": high["claims"], "vp": data.MAX_VP, "start_vp": data.MAX_VP}
     for key, top in tops.items():
         assert props[key]["items"]["maximum"] == top
-    assert props["round"]["maximum"] == data.SHOWDOWN_ROUND
-    assert props["results"]["items"]["properties"]["round"]["maximum"] == data.ROUNDS
+    assert props["round"]["maximum"] == high["rounds"] + 1
+    assert props["results"]["items"]["properties"]["round"]["maximum"] == high["rounds"]
+    options = props["options"]["properties"]
+    assert list(options) == [o.name for o in ruins.OPTIONS] and props["options"]["additionalProperties"] is False
+    for o in ruins.OPTIONS:
+        prop = options[o.name]
+        ints = prop.get("items") or (prop.get("prefixItems") or [{}])[0].get("items") or prop
+        assert (ints["minimum"], ints["maximum"]) == (o.low, o.high), o.name
+        assert ("Printed" in prop["description"]) == o.printed, o.name
     assert props["market"]["minItems"] == props["market"]["maxItems"] == data.MARKET_SIZE
     assert props["used"]["minItems"] == min(data.RUINS_USED.values())
     assert props["ddeck"]["maxItems"] == data.DISCOVERY_COUNT
