@@ -98,6 +98,14 @@ def _check(default, value, low, high, where) -> list:
     return [f"{where}: options of type {type(default).__name__} are not supported"]
 
 
+def _plain(value) -> str:
+    """A value for a sentence: numbers of a list joined by commas, rows of a table by " / "."""
+    if isinstance(value, (list, tuple)):
+        sep = " / " if any(isinstance(v, (list, tuple)) for v in value) else ", "
+        return sep.join(_plain(v) for v in value)
+    return _words(value)
+
+
 def _frozen(value):
     """Lists (from JSON or a caller) as tuples, so a rules record is hashable and compares equal."""
     return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
@@ -179,8 +187,8 @@ class RuleOptions:
         parts = []
         for o, v in zip(self.options.values(), rules):
             if v != o.default:
-                parts.append(f"{o.name.replace('_', ' ')} {_words(v)} ({'rulebook' if o.printed else 'default'}: "
-                             f"{_words(o.default)})")
+                parts.append(f"{o.name.replace('_', ' ')} {_plain(v)} ({'rulebook' if o.printed else 'default'}: "
+                             f"{_plain(o.default)})")
         return ", ".join(parts)
 
     def markdown(self) -> str:

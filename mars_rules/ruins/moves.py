@@ -197,7 +197,7 @@ def _draw_queue(s, p, draw, ev) -> tuple:
     order = tuple(q for q in ((p + k) % n for k in range(1, n)) if s.seated[q] and q not in s.out)
     queue = (order * draw)[:len(s.deck)]
     short = len(order) * draw - len(queue)
-    ev.append(f"Each opponent must draw {draw} ruin(s)"
+    ev.append(f"Each opponent must draw {draw} ruin{'' if draw == 1 else 's'}"
               + (f"; the deck is short by {short}, so they draw in turn from {_name(s, order[0])}." if short else "."))
     return queue
 
