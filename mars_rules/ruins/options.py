@@ -17,7 +17,7 @@ the State's `cards` always carries the options' values (`data.cards_in_play`).
 >>> OPTIONS.changed(rules)
 {'market_costs': [1, 1, 1, 1], 'rounds': 2}
 >>> OPTIONS.words(rules)
-'market costs [1, 1, 1, 1] (default: [3, 2, 1, 1]), rounds 2 (rulebook: 4)'
+'market costs 1, 1, 1, 1 (default: 3, 2, 1, 1), rounds 2 (rulebook: 4)'
 >>> OPTIONS.make(hand_size=11)
 Traceback (most recent call last):
 ValueError: hand_size: 11 is outside 1..10

@@ -68,7 +68,7 @@ def test_a_variant_is_carried_by_the_json_and_named_on_the_score_sheet():
     assert json.loads(s.to_json())["options"] == {"resource_cap": 5, "display_oxygen": [2, 1, 0, 0]}
     assert roundtrip(s).options.display_oxygen == (2, 1, 0, 0)
     sheet = s.score()
-    assert sheet.variant == "resource cap 5 (rulebook: 7), display oxygen [2, 1, 0, 0] (default: [3, 2, 1, 0])"
+    assert sheet.variant == "resource cap 5 (rulebook: 7), display oxygen 2, 1, 0, 0 (default: 3, 2, 1, 0)"
     assert "resource cap 5" in str(sheet)
     assert game.new_game(players=3, seed=4).score().variant == ""
     assert pickle.loads(pickle.dumps(s)) == s  # simulate's process pool sends positions to its workers
