@@ -220,6 +220,12 @@ class GameState:
         _remember(nxt, outcome)
         return nxt
 
+    def describe(self, player=None) -> str:
+        """The position in short sentences, as a sighted student reads the board (the game's
+        `describe_position`); with `player`, only what that player may see (the description of their view)."""
+        shown = self if player is None else self.view(check_seat(self, player))
+        return self.game.describe_position(shown)
+
     def variant(self) -> str:
         """The rule options in effect that differ from the rulebook's game, in words ("" for none)."""
         table = getattr(self.game, "OPTIONS", None)
