@@ -7,6 +7,7 @@ module is `widgets.<game>` where `<game>` is the last part of `state.game.__name
 from __future__ import annotations
 
 import html
+import re
 import importlib
 import importlib.util
 
@@ -263,3 +264,45 @@ def situation(state) -> str:
         return f"{player_name(state, who)} has exactly one legal action, so it is forced."
     return (f"{player_name(state, who)} decides: {len(legal)} legal actions of {kinds} "
             f"kind{'s' if kinds != 1 else ''}.")
+
+
+def _md_inline(text: str) -> str:
+    """Escaped text with the Markdown a reference entry uses: **bold**, *italic*, `code`."""
+    out = esc(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+
+
+def rule_entry_html(game, rule: str) -> str:
+    """The rules reference's entry of a section (game.RULES), as the Explorer shows it beside the board."""
+    if not rule:
+        return ""
+    head = f'<div class="mr-rule-entry" role="note"><div class="mr-rule-title"><b>{esc(rule)}</b></div>'
+    ref = getattr(game, "RULES", None)
+    entry = ref.entry(rule) if ref is not None else None
+    if entry is None:
+        why = "This game's rules reference is not written yet" if ref is None else "No entry of the reference names it"
+        return head + f"<p><i>{esc(why)}.</i></p></div>"
+    body, items = [], []
+    for line in entry.text.strip().splitlines():
+        line = line.strip()
+        if line.startswith(("- ", "* ")):
+            items.append(f"<li>{_md_inline(line[2:])}</li>")
+            continue
+        if items:
+            body.append("<ul>" + "".join(items) + "</ul>")
+            items = []
+        if line:
+            body.append(f"<p>{_md_inline(line)}</p>")
+    if items:
+        body.append("<ul>" + "".join(items) + "</ul>")
+    if entry.numbers:
+        rows = "".join(f"<tr><td>{_md_inline(n.what)}</td><td>{_md_inline(n.value)}</td>"
+                       f"<td>{'printed' if n.printed else '<b>ASSUMED</b>'}</td></tr>" for n in entry.numbers)
+        body.append(f'<table class="mr-rule-numbers">{rows}</table>')
+    if entry.section != rule:
+        body.append(f"<p><small>Section: {esc(entry.section)}</small></p>")
+    name = getattr(game, "__name__", "").rsplit(".", 1)[-1]
+    body.append(f"<p><small>The whole reference: docs/rules/{esc(name)}.md</small></p>")
+    return head + "".join(body) + "</div>"

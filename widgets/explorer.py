@@ -27,7 +27,8 @@ import ipywidgets as W
 from mars_rules import CHANCE, History, IllegalAction, random_policy
 from mars_rules.core.state import check_seat
 
-from .common import (PNG_DPI, click_scale, esc, group_by_kind, kind_title, make_board, player_name, render_png, short_error,
+from .common import (PNG_DPI, click_scale, esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
+                     rule_entry_html, short_error,
                      show_png, shown_png, step_help_html, steps_html, title_html)
 from .scoresheet import ScoreSheet
 
@@ -43,6 +44,11 @@ CSS = """<style>
   border-left: 4px solid #a6761d;}
 .mr-explorer .mr-help {background: #f4f6fa; border-left: 4px solid #1f77b4; padding: 4px 8px; line-height: 1.35;}
 .mr-explorer .mr-rulecite {color: #555; font-style: italic;}
+.mr-explorer .mr-rule-entry {background: #fffdf3; border-left: 4px solid #c9a227; padding: 4px 10px; line-height: 1.35;}
+.mr-explorer .mr-rule-entry p {margin: 4px 0;}
+.mr-explorer .mr-rule-numbers td {padding: 1px 6px; border-bottom: 1px solid #eee;}
+.mr-explorer .mr-board-text {background: #f7f7f7; padding: 4px 10px; max-width: 900px;}
+.mr-explorer .mr-board-text p {margin: 2px 0;}
 .mr-explorer .mr-msg-error {color: #b00020; line-height: 1.4; border-left: 4px solid #b00020; padding-left: 6px;}
 .mr-explorer .mr-msg-info {color: #285e8e; line-height: 1.4;}
 .mr-explorer .mr-events ul {margin: 2px 0; padding-left: 20px;}
@@ -92,6 +98,7 @@ class Explorer(W.VBox):
             if pol is not None:  # None marks a human seat
                 self.seat_policies[seat] = _POLICIES[pol] if isinstance(pol, str) else pol
         self.error_text = ""
+        self.error_rule = ""
         self.info_text = ""
         self._busy = False
         self._syncing = False
@@ -129,7 +136,22 @@ class Explorer(W.VBox):
         self.view_select.observe(self._on_view, names="value")
         self.steps = W.HTML().add_class("mr-steps")
         self.step_help = W.HTML().add_class("mr-step-help")
-        side = W.VBox([self.view_select, self.steps, self.step_help],
+        self.rule_button = W.Button(description="Rule of this step", icon="book", layout=W.Layout(width="auto"),
+                                    tooltip="Show this step's section of the rules reference beside the board")
+        self.rule_button.add_class("mr-rule-step")
+        self.rule_button.on_click(lambda _b: self.show_rule(self._step_rule()))
+        self.error_rule_button = W.Button(description="Rule broken", icon="book", layout=W.Layout(width="auto"),
+                                          tooltip="Show the section the refusal names")
+        self.error_rule_button.add_class("mr-rule-error")
+        self.error_rule_button.on_click(lambda _b: self.show_rule(self.error_rule))
+        self.read_toggle = W.ToggleButton(description="Read the board", icon="font", value=False,
+                                          tooltip="Show the board as sentences (what a sighted student reads off it)")
+        self.read_toggle.add_class("mr-read-toggle")
+        self.read_toggle.observe(lambda _c: self._render_reading(), names="value")
+        self.rule_panel = W.HTML(layout=W.Layout(flex="0 1 360px", min_width="240px", margin="0 0 0 12px"))
+        self.rule_panel.add_class("mr-rule-panel")
+        self.reading = W.HTML().add_class("mr-reading")
+        side = W.VBox([self.view_select, self.steps, self.step_help, W.HBox([self.rule_button, self.read_toggle])],
                       layout=W.Layout(flex="0 1 340px", min_width="260px", margin="0 16px 0 0")).add_class("mr-side")
 
         self.actions_label = W.HTML().add_class("mr-actions-label")
@@ -174,11 +196,13 @@ class Explorer(W.VBox):
         bottom = W.HBox([self.events, self.score], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
 
         controls = W.VBox([self.actions_label, self.actions_box, self.chance_box, self.auto_button, self.message,
+                           self.error_rule_button,
                            history_row], layout=W.Layout(flex="1 1 420px", min_width="320px")).add_class("mr-controls")
         # the board on top; under it the turn steps (left) and the controls (right); then events and score
         middle = W.HBox([side, controls], layout=W.Layout(flex_flow="row wrap", align_items="flex-start",
                                                           margin="6px 0"))
-        self.children = [W.HTML(CSS), self.title, self.board_out, middle, bottom]
+        top = W.HBox([self.board_out, self.rule_panel], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.children = [W.HTML(CSS), self.title, top, self.reading, middle, bottom]
 
     # ----- user operations (each one guarded) ---------------------------
     def apply(self, action) -> bool:
@@ -309,6 +333,7 @@ class Explorer(W.VBox):
         except IllegalAction as e:
             self._restore(snap)
             self.error_text = f"Not allowed: {e.reason} (rulebook: {e.rule})"
+            self.error_rule = e.rule
         except Exception as e:  # any other failure: one short line, the position kept
             self._restore(snap)
             self.error_text = f"Something went wrong, the position was kept: {short_error(e)}"
@@ -332,7 +357,33 @@ class Explorer(W.VBox):
         self.error_text, self.info_text = error, info
         self._render_message()
 
+    # ----- the rules reference and the board in words ------------------
+    def _step_rule(self) -> str:
+        current = find_step(self.state)
+        return current.rule if current is not None else ""
+
+    def show_rule(self, rule: str) -> bool:
+        """Show the rules reference's entry of a section (a step's or a refusal's) beside the board."""
+        self.rule_panel.value = rule_entry_html(self.state.game, rule)
+        return bool(rule)
+
+    def _render_reading(self):
+        if not self.read_toggle.value:
+            self.reading.value = ""
+            return
+        try:
+            text = self.state.describe(self.view_as)
+        except Exception as e:  # a display must not fail on a game's bug: say it instead
+            text = f"The board cannot be read as text: {short_error(e)}"
+        self.reading.value = ('<div class="mr-board-text" role="region" aria-label="The board in words">'
+                              + "".join(f"<p>{esc(line)}</p>" for line in text.splitlines() if line.strip()) + "</div>")
+
     def _render_message(self):
+        if not self.error_text:
+            self.error_rule = ""
+        self.error_rule_button.layout.display = "" if self.error_rule else "none"
+        if self.error_rule:
+            self.error_rule_button.description = f"Rule broken: {self.error_rule[:60]}"
         parts = []
         if self.error_text:
             parts.append(f'<div class="mr-msg-error mr-error" role="alert">{esc(self.error_text)}</div>')
@@ -385,6 +436,7 @@ class Explorer(W.VBox):
         shown = self._shown_state
         self._render_title(state)
         self._render_steps(state)
+        self._render_reading()
         self._render_actions(state)
         self._render_history()
         self._render_events(shown)

@@ -105,7 +105,7 @@ def _give(s, kind, cid, to, i):
     hands = hands[:to] + (_insert(hands[to], cid),) + hands[to + 1:]
     # the event does not name the card: a player's view keeps the events, and hands are secret
     ev = (f"{s.players[to]} is dealt a ruin." if kind == "deal" else
-          f"{s.players[to]} draws a ruin (forced by an 'each opponent draws' effect).",)
+          f"{s.players[to]} draws a ruin (each opponent must draw).",)
     deck = s.deck
     s = _dealt(s, hands, deck[:i] + deck[i + 1:], s.to_deal[1:], ev, s.draws + 1)
     if s.to_deal:

@@ -123,7 +123,7 @@ def deal_text_of(name):
 
 
 def draw_text_of(name):
-    return _Text("{0} draws ruin #{ruin} from the deck (forced by an 'each opponent draws' effect)", name)
+    return _Text("{0} draws ruin #{ruin} from the deck (each opponent must draw)", name)
 
 
 def reveal_text_of(pos, effect):
