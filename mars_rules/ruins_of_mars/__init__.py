@@ -14,7 +14,7 @@ Setup choices of ``new_game(players=2, seed=7, ...)``
 - ``characters``: "choose" (default: each player picks in turn order, a decision) or "deal" (a chance
   node per player, resolved from the seed).
 - ``first_player``: a seat, or None (default) for a random first player (a chance node resolved from the
-  seed). The rulebook never says who takes the Rover in setup (Setup / Gameplay). Solo: always seat 0.
+  seed). The rulebook never says who takes the Rover in setup (Setup). Solo: always seat 0.
 - ``tiles``: 11 icon strings replacing the ASSUMED Action tile faces (letters R O G B S W X).
 - ``layout``: 5 columns of tile ids (Wasteland .. Infirmary), each tile once and at least 1 per Site,
   replacing the random deal of the tiles (e.g. to set up a rulebook example).
@@ -111,6 +111,13 @@ face-down Techs. ``state.view(seat)`` replaces each by an anonymous card of the 
 public back) named ``hidden-L<level>-row<row>``; the State itself is the teacher's view.
 
 What the rulebook leaves out is in ``data.py`` (marked ASSUMED) and listed in ``ASSUMPTIONS``.
+
+The rules in words: ``RULES`` (``reference.py``) has an entry for every section the engine names (a
+refusal's ``rule``, a step's, a score row's, the end's): ``RULES.entry(error.rule).text``, with the
+numbers the engine uses (ASSUMED ones marked) and the coverage items that teach it; docs/rules/ruins_of_mars.md
+is the same as a page. ``describe_position(state)`` (``describe.py``, also ``state.describe(player)``) is
+the board in short sentences, one line per element group; on ``state.view(seat)`` it hides what the view
+hides (the solo AI's face-down Techs).
 """
 from __future__ import annotations
 
@@ -129,7 +136,7 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 
 TURN_STEPS = (
     Step("first_player", "Setup: first player", "Who takes the Rover first (random unless chosen).",
-         "Setup / Gameplay (the rulebook does not say)"),
+         "Setup"),
     Step("choose_character", "Setup: Characters", "Each player chooses a Character card (or is dealt one).",
          "Setup: Choose Characters"),
     Step("start_of_turn", "Start of the turn", "Use Free Abilities that happen at the start of your turn.",
@@ -295,6 +302,9 @@ def _bind():
 _bind()
 
 from .coverage import COVERAGE, end_reason, passed_steps  # noqa: E402
+from .describe import describe_position  # noqa: E402
+from .reference import RULES  # noqa: E402
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "finish", "State",
-           "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason", "passed_steps"]
+           "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason", "passed_steps", "RULES",
+           "describe_position"]

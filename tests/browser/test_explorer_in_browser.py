@@ -96,6 +96,11 @@ def test_click_an_action_in_the_browser(browser, voila, game, tmp_path):
         page.wait_for_selector(".mr-explorer .mr-steps li.mr-current")
         explorer = page.locator(".mr-explorer").last
         images, steps = click_until_the_step_moves(page, explorer)
+        explorer.locator(".mr-rule-step").first.click()  # the step's section of the rules reference
+        page.wait_for_selector(".mr-explorer .mr-rule-panel .mr-rule-entry")
+        rule_title = explorer.locator(".mr-rule-panel .mr-rule-title").first.inner_text()
+        explorer.locator(".mr-read-toggle").first.click()  # the board in words
+        page.wait_for_selector(".mr-explorer .mr-reading .mr-board-text")
         page.set_viewport_size({"width": 1280, "height": 1600})  # the whole Explorer in one picture
         page.wait_for_timeout(300)
         shot = tmp_path / f"{game}.png"
@@ -107,3 +112,5 @@ def test_click_an_action_in_the_browser(browser, voila, game, tmp_path):
     assert len(images) > 1, "the board image never changed"
     assert steps[-1] != steps[0], f"the highlighted step stayed at {steps[0]!r} ({notebook.name})"
     assert shot.stat().st_size > 10_000
+    step = mars_rules.load(game).TURN_STEPS
+    assert rule_title in {s.rule for s in step}, f"the rule panel shows {rule_title!r}, not a step's section"
