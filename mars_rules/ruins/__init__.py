@@ -81,6 +81,14 @@ Readings of passages the rulebook leaves open (each is tested):
   claimed ruins are handed over.
 - The market refills next to the discovery deck (slot 1) after sliding right; with an empty discovery
   deck its gaps stay empty. The newest card (slot 1) costs the most (ASSUMED costs 3, 2, 1, 1).
+
+The rules in words: `RULES` (reference.py) has an entry for every rulebook section the engine names (a
+refusal's `rule`, a step's, a score row's, the end's): `RULES.entry(error.rule).text`, with the numbers
+the engine uses (ASSUMED ones marked, with the option that changes them) and the coverage items that teach
+it; docs/rules/ruins.md is the same as a page. `describe_position(state)` (describe.py, also
+`state.describe(player)`) is the board in short sentences, one line per element group; on
+`state.view(seat)` it hides what the view hides (the other hands, the decks, secret flips). A single ruin
+in words is `state.card_words(ruin)`.
 """
 from __future__ import annotations
 
@@ -92,6 +100,8 @@ from .options import OPTIONS, conflicts
 from .state import NO_FLIP, State
 from .policies import evaluate, greedy  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason
+from .describe import describe_position
+from .reference import RULES
 
 TITLE = "Ruins"
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -100,7 +110,7 @@ NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli")
 TURN_STEPS = (
     Step("deal", "Deal (set-up and round end)",
          "All ruins are shuffled and 9 are dealt to each player, one chance node per card; then any ruin "
-         "carrying an opponent's claim goes to that opponent, with no replacement.", "Round End"),
+         "carrying an opponent's claim goes to that opponent, with no replacement.", "Setup; Round End"),
     Step("night_flip", "Start of round: night flip",
          "Each player in turn secretly chooses one day-side ruin to flip to its night side for good, or none; "
          "the choices are revealed when everyone has chosen.", "Start of Round"),
@@ -226,4 +236,4 @@ import sys as _sys  # noqa: E402
 State.game = _sys.modules[__name__]
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "SETUP", "new_game", "from_json", "State", "Cards",
-           "load_cards", "default_used", "COVERAGE", "end_reason"]
+           "load_cards", "default_used", "COVERAGE", "end_reason", "RULES", "describe_position"]

@@ -120,7 +120,8 @@ class State(_Fields, GameState):
         """Seats still holding cards in this round."""
         return tuple(p for p in range(len(self.players)) if self.seated[p] and p not in self.out)
 
-    def describe(self, cid: int) -> str:
-        """A ruin in words: 'ruin #12: night 6, +2, wild, claimed by Bo'."""
+    def card_words(self, cid: int) -> str:
+        """A ruin in words: 'ruin #12 (rank 6: night side, +2 rank, claimed by Bo)'. (The position in
+        words is `describe(player=None)`, the core's: see describe.py.)"""
         from .text import ruin_words
         return ruin_words(self, cid)

@@ -6,7 +6,7 @@ from mars_rules.core import CHANCE, Action
 from .crafting import set_rank
 
 STEP_RULES = {
-    "deal": "Round End", "night_flip": "Start of Round", "lead": "Player Turns", "follow": "Player Turns",
+    "deal": "Setup; Round End", "night_flip": "Start of Round", "lead": "Player Turns", "follow": "Player Turns",
     "claim": "Upgrading Ruins: A. Add Claim", "discover": "Upgrading Ruins: B. Add Discoveries",
     "draw": "Clarifications & Tips", "refill": "Upgrading Ruins: B. Add Discoveries", "game_over": "Game End",
 }
@@ -50,6 +50,10 @@ def why(s, a):
                 return (f"{other} was skipped: the last play matched the rank exactly, so they had to pass "
                         "(even if they could follow).", "Skipping an Opponent's Turn")
         who = s.players[a.player] if isinstance(a.player, int) and 0 <= a.player < len(s.players) else a.player
+        if s.step == "night_flip":  # the rulebook's flips are simultaneous: the order is the engine's
+            return (f"It is {name}'s turn to choose a night flip, not {who}'s: the secret choices are made one "
+                    f"player at a time, from the first player clockwise, and revealed together.",
+                    "The game contract")
         return f"It is {name}'s turn to decide, not {who}'s.", rule
     kinds = STEP_KINDS.get(s.step, ())
     if a.kind not in kinds:

@@ -168,7 +168,7 @@ def test_start_of_round_a_flipped_ruin_keeps_its_upgrades():
     assert s.rank[card] == 4 + 2
     s = act(act(s, "flip", ruin=card), "no_flip")
     assert s.ruins[card] == (1, 0, PLUS2, -1, -1) and s.rank[card] == 5 + 2
-    assert "each opponent draws 1" in s.describe(card) and "claimed by Ada" in s.describe(card)
+    assert "each opponent draws 1" in s.card_words(card) and "claimed by Ada" in s.card_words(card)
 
 
 def test_player_turns_a_follow_needs_enough_ruins_of_one_rank():
