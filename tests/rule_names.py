@@ -28,6 +28,7 @@ def rule_names(name: str, seeds=(1, 2), every: int = 7, pool: int = 40) -> Count
     for players in game.PLAYER_COUNTS:
         for seed in seeds:
             state = game.new_game(players=players, seed=seed)
+            found[state._refusal("not an action")[1]] += 1  # what a legal action is: the game contract
             rng = random.Random(seed)
             n = 0
             while True:

@@ -37,6 +37,14 @@ cards of `default_cards.json`), carried by the position under "cards".
 >>> short.options.target, short.variant(), OPTIONS.changed(short.options)
 (10, 'target 10 (rulebook: 12)', {'target': 10})
 
+The rules reference (`reference.py`): `RULES`, a `RulesReference` with one entry per rulebook section
+the engine names (refusals, turn steps, score rows, the end), in this project's words with the numbers
+the engine uses (printed or ASSUMED) and the coverage items that teach them; `RULES.entry(rule)` finds an
+IllegalAction's section, and docs/rules/mars_colony.md is its page. The board in words (`describe.py`):
+`describe_position(state)`, short sentences of what the board shows (a player's view: only what that
+player sees); `state.describe(player)` gives it, and `state.summary()` the one-line-per-player summary
+of the golden transcripts.
+
 Teaching helpers (`scenario.py`): `find_action(state, kind, **params)`, `do(state, kind, **params)`,
 `quick_start(players, seed, mines=["IC", "SW"], hands=["IICO", ...])`, `edit(state, seat, ...)` and
 `at_step(state, step, seat)`; every edited position is validated by `from_json`.
@@ -90,9 +98,11 @@ from mars_rules.core import Step, check_names
 
 from . import data, invariants
 from .codec import from_json
-from .coverage import COVERAGE, end_reason
+from .coverage import COVERAGE, end_reason, passed_steps
+from .describe import describe_position
 from .data import DEFAULT_CARDS, CardSet, load_cards
 from .options import OPTIONS
+from .reference import RULES
 from .scenario import at_step, do, edit, find_action, quick_start
 from .state import Colony, State
 from .policies import evaluate, greedy  # noqa: E402,F401
@@ -205,4 +215,4 @@ _bind()
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "data",
            "load_cards", "find_action", "do", "quick_start", "edit", "at_step", "COVERAGE",
-           "end_reason"]
+           "end_reason", "passed_steps", "RULES", "describe_position"]

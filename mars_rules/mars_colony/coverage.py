@@ -60,6 +60,18 @@ COVERAGE = Coverage(steps=STEPS, actions=ACTIONS,
                     scores=tuple(ScoreItem(slug(c), category=c) for c in CATEGORIES), ends=ENDS)
 
 
+def passed_steps(state) -> tuple:
+    """The steps the engine went through without a decision in the transition that made `state`: mining
+    (4) Mining Production) has none, and its event ("Mining: ...") says it happened. A board shown after
+    that transition teaches the step.
+
+    >>> import mars_rules
+    >>> passed_steps(mars_rules.load("mars_colony").new_game(players=2, seed=1))
+    ()
+    """
+    return ("mining",) if any(e.startswith("Mining:") for e in state.events) else ()
+
+
 def end_reason(state):
     """How a finished game ended ("target_vp" or "round_limit"), None while it goes on.
 

@@ -139,12 +139,14 @@ def why(s, a):
                 "game state instead.", "The game contract")
     if not isinstance(a, Action):
         return f"{a!r:.60} is not an Action; choose one of state.legal_actions().", "The game contract"
+    if s.to_move is None:
+        return "The game is over: no more actions can be taken.", "End of the Game"
     if s.to_move == CHANCE:
         return ("This is a chance node (a card draw or a die roll): apply one of the outcomes in "
                 "state.legal_actions() or call state.resolve_chance().", _chance_rule(s))
     if a.kind in PLAY and a.kind not in HOME:
         return (f"'{a.kind}' is a chance outcome, but this is a decision of {s.players[s.to_move]} "
-                f"(step {s.step}).", _chance_rule(s))
+                f"(step {s.step}).", "The game contract")
     if a.kind not in PLAY:
         return (f"Mars has no action {a.kind!r}. Here {s.players[s.to_move]} may: "
                 + "; ".join(sorted({x.kind for x in s.legal_actions()})) + ".", "The game contract")

@@ -305,7 +305,8 @@ class State(_Fields, GameState):
     def colony(self, seat=None) -> Colony:
         return self.colonies[self.active if seat is None else seat]
 
-    def describe(self) -> str:
-        """A short summary of the position (used by the golden transcript)."""
+    def summary(self) -> str:
+        """A one-line-per-player summary of the position, hands shown (used by the golden transcript);
+        `describe(player=None)` (the core's) gives the position in sentences (`describe.describe_position`)."""
         from .scoring import describe
         return describe(self)

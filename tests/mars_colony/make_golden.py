@@ -18,7 +18,7 @@ def transcript(players=2, seed=7, rounds=4, policy=None) -> str:
     rng = random.Random(seed)
     who_decides = "random decisions" if policy is None else f"decisions by the {policy.__name__} policy"
     lines = [f"Mars, {players} players, seed {seed}, round limit {rounds} (ASSUMED safeguard), {who_decides}",
-             s.describe(), ""]
+             s.summary(), ""]
     while not s.is_over:
         who = "chance" if s.to_move == CHANCE else s.players[s.to_move]
         if s.to_move == CHANCE:
@@ -32,7 +32,7 @@ def transcript(players=2, seed=7, rounds=4, policy=None) -> str:
         lines.append(f"[{s.step}] {who}: {action}")
         lines.extend(f"    {e}" for e in nxt.events)
         if nxt.active != s.active or nxt.is_over:
-            lines.append(nxt.describe())
+            lines.append(nxt.summary())
             lines.append("")
         s = nxt
     lines.append(f"Winners: {', '.join(s.players[w] for w in s.winners())}")
