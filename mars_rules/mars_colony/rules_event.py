@@ -148,6 +148,7 @@ def play_supply_card(s, a, log):
     seat, m = a[2][0][1], a[2][1][1]
     col = s.colonies[seat]
     s = set_col(s, seat, col._replace(hand=add(col.hand, m)), supply=add(s.supply, m, -1))
+    log.append(f"{s.players[seat]} draws a card from the supply deck (into the hand: the others do not see it).")
     return start_supply_draws(s, s.task[2:], s.task[0], log)
 
 

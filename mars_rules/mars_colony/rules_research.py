@@ -106,7 +106,7 @@ def legal_keep(s):
     cid = s.card
     return play_actions(s, p, cid, "new") + (
         Action.fast("keep_card", p, (("card", cid),), lambda a, n=lookup(s.cards)[cid].name:
-                    f"Keep {n} in your hand to play on a later turn"),)
+                    f"Keep {n} in your hand to play later (in a trade or construction phase)"),)
 
 
 def play_keep(s, a, log):
