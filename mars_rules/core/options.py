@@ -133,6 +133,7 @@ class RuleOptions:
             assert o.example is None or (o.example != o.default and not o.problems(o.example)), o.name
         self.Rules = namedtuple("Rules", list(self.options), defaults=[o.default for o in options])
         self.Rules.__doc__ = "The rule values in effect (see the game's OPTIONS)."
+        self.Rules.__module__ = module
         self.Rules.__reduce__ = lambda rules: (_rebuild, (module, tuple(rules)))
         self.default = self.Rules()
 

@@ -56,7 +56,6 @@ OPTIONS = RuleOptions(
 
 Rules = OPTIONS.Rules
 """The record of the options in effect (a NamedTuple: `state.options.target`)."""
-Rules.__module__, Rules.__qualname__ = __name__, "Rules"   # found here: a State pickles (simulate's process pool)
 
 DEFAULT_RULES = OPTIONS.default
 """The rulebook's game (the ASSUMED values where it prints none)."""

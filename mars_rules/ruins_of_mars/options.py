@@ -72,6 +72,4 @@ OPTIONS = RuleOptions(
 
 Rules = OPTIONS.Rules
 """The record of the rules in effect (``state.options``): a NamedTuple, one field per option."""
-Rules.__module__ = __name__  # so that a State pickles (simulate's process pool): Rules is found here
-Rules.__qualname__ = "Rules"
 DEFAULT = OPTIONS.default
