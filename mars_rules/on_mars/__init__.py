@@ -4,7 +4,9 @@ The rulebook text of On Mars is a summary of a large game. This package implemen
 text states and fills the rest with a small, coherent model whose numbers all live in `data.py`,
 marked ASSUMED (the map, costs, card lists, capacities, the Colony level table, ...). One ASSUMED
 safeguard is not a rule of the game: if the end is not triggered by the end of round `round_limit`
-(10), it is triggered then, so every game ends.
+(10), it is triggered then: round 11 is the final round (no Shuttle Phase) and the game ends after it.
+The ASSUMED Mission targets are chosen so that sensible play (the policy `mission_seeker`) ends most
+games by the rule itself, the Missions (benchmarks/bench_policies.py prints the shares).
 
 >>> import mars_rules
 >>> game = mars_rules.load("on_mars")
@@ -55,6 +57,11 @@ teaching edition's illustrative value. Lists are given as lists (or tuples) shap
 Other ASSUMED values stay the one model of data.py (the map, the Building costs, the Lab, the Depot's
 actions, the Colony level effects other than the Hangar, the card lists: those come from your own JSON
 card file with `new_game(cards=...)`, which the position carries too).
+
+`new_game(..., deal=False)` leaves the set-up draws pending (step "setup"), to show them one by one.
+
+Policies (mars_rules/on_mars/policies.py): `greedy` (score-greedy, the core's "greedy") and `mission_seeker`
+(plays for the Missions, so that the game ends by its own rule).
 
 Secrets: `state.view(player)` hides the other players' Private Goals, the Goal deck and the seed of the
 chance stream (with the seed, replaying `new_game` would deal the same goals and foretell every draw).
@@ -122,7 +129,7 @@ from __future__ import annotations
 from .codec import from_json
 from .setup import new_game
 from .state import TURN_STEPS, State
-from .policies import evaluate, greedy  # noqa: E402,F401
+from .policies import evaluate, greedy, mission_seeker  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason  # noqa: E402
 
 TITLE = "On Mars"

@@ -176,7 +176,7 @@ def apply_construct(t, seat, btype, h):
         t.pay(seat, D.BUILD_COST[btype])
     t.s("buildings", tuple(sorted(state.buildings + ((h, btype, -1, -1, miner),))))
     name = D.BUILDING_NAME[btype]
-    t.say(f"{t.name(seat)} constructs a {name} on {h}" + (" with a Miner on it." if miner >= 0 else ".")
+    t.say(f"{t.name(seat)} constructs {'an' if name[0] in 'AEIOU' else 'a'} {name} on {h}" + (" with a Miner on it." if miner >= 0 else ".")
           + (f" It forms a Complex of {size}." if size else ""))
     out = D.OUTPUT[btype]
     t.gain(seat, out, max(size, 1), f"(Complex size {max(size, 1)})")

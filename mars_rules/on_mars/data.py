@@ -218,9 +218,16 @@ BLUEPRINTS = tuple((b, lvl, gain) for b in BUILDINGS for lvl, gain in
 MISSIONS = (("Power Grid", "construct:generator", 2), ("Water for All", "construct:water", 2),
             ("Greener Mars", "construct:greenhouse", 2), ("Breathable Air", "construct:oxygen", 2),
             ("Homes on Mars", "construct:shelter", 2), ("Deep Mining", "construct:mine", 2),
-            ("Advanced Colony", "upgrade", 3), ("Fleet Arrival", "ship", 3),
-            ("Science First", "tech", 4), ("Explorers", "claim", 3))
-"""ASSUMED: Mission cards (name, contribution, target); each contribution gives MISSION_CRYSTALS."""
+            ("Advanced Colony", "upgrade", 2), ("Fleet Arrival", "ship", 3),
+            ("Science First", "tech", 4), ("Explorers", "claim", 2))
+"""ASSUMED: Mission cards (name, contribution, target); each contribution gives MISSION_CRYSTALS.
+
+The targets are chosen so that the game ends by its own rule (End of the Game: 3 Missions met) in most
+games of sensible play within the round-limit safeguard: with the Mission-seeking player
+(policies.mission_seeker) about 9 games in 10 end by the Missions (benchmarks/bench_policies.py prints the
+share per player count). Advanced Colony and Explorers were 3 before (an upgrade needs a Blueprint taken in
+Orbit, a matching Building in a Building Zone and a Mineral; a claim a Rover ending on a tile): with 3, the
+Missions almost never ended a 2-player game, however it was played."""
 MISSION_CRYSTALS = 1
 MISSIONS_IN_PLAY = 3
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 from . import data as D
 from .options import mission_target
 from .state import State
+from .tx import plural
 
 ORBIT, COLONY = "orbit", "colony"
+WHERE = {ORBIT: "in Orbit", COLONY: "at the Colony"}
+TO = {ORBIT: "to Orbit", COLONY: "to the Colony"}
 
 
 def side_of(space: int) -> str:
@@ -184,7 +187,7 @@ def retrieve(t, seat, side):
         t.s("slots", tuple(slots))
     if back or pl.wa:
         t.setp(seat, lq=pl.lq + back + pl.wa, wa=0)
-        t.say(f"{t.name(seat)} retrieves {back + pl.wa} Colonist(s) to the Living Quarters.")
+        t.say(f"{t.name(seat)} retrieves {back + pl.wa} {plural('colonist', back + pl.wa)} to the Living Quarters.")
 
 
 def production(t, seat):
@@ -199,7 +202,7 @@ def production(t, seat):
 
 def travel(t, seat, dest, discovery):
     """Start `seat`'s trip to `dest`; the trip ends when a Turn Order space is taken (take_space)."""
-    t.say(f"{t.name(seat)} travels to the {dest.capitalize()}.")
+    t.say(f"{t.name(seat)} travels {TO[dest]}.")
     if dest == ORBIT:
         production(t, seat)
     retrieve(t, seat, dest)

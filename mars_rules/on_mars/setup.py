@@ -18,7 +18,7 @@ DECK_INDEX = {"blueprint": 0, "scientist": 1, "contract": 2, "discovery": 3, "go
 _tuple_new = tuple.__new__  # Action.fast without the call
 
 
-def new_game(players=2, seed=7, cards=None, **options):
+def new_game(players=2, seed=7, cards=None, deal=True, **options):
     """A new game of On Mars, teaching edition: 2-4 players (a count or a list of names).
 
     `cards`: your own card lists -- a dict in the JSON card-file shape (see `data.load_cards`; lists not
@@ -28,7 +28,10 @@ def new_game(players=2, seed=7, cards=None, **options):
 
     `**options`: rule options by name (`options.OPTIONS`: `round_limit=14`, `resource_cap=5`, ...); an
     unknown name or a value out of its range is a ValueError naming the option. The game keeps them in
-    `state.options` and its positions carry those that differ from the default."""
+    `state.options` and its positions carry those that differ from the default.
+
+    `deal=False` leaves the set-up draws to make (step "setup", chance to move: the Turn Order spaces, the
+    Missions, the Private Goals and the displays, one `reveal` each), to show them one by one."""
     cards = D.as_cards(cards)
     rules = rules_of(options)
     if isinstance(players, int) and not isinstance(players, bool):
@@ -70,7 +73,7 @@ def new_game(players=2, seed=7, cards=None, **options):
         con_display=(), tech_grid=(D.TECH_COPIES,) * len(D.TECHS), warehouse=warehouse, supply=supply,
         pending=pending, main="", exec_used=False, pay_left=0, used=0, allow=0, moves=(), choices=0, tile=-1,
         build="", resume="", pieces=pieces, cards=cards, options=rules)
-    while state.to_move == CHANCE:
+    while deal and state.to_move == CHANCE:
         state = state.resolve_chance()
     return state
 

@@ -39,7 +39,7 @@ def travel_problem(state, seat, pay):
 
 def apply_shuttle(t, seat, a):
     if a[0] == "stay":
-        t.say(f"{t.name(seat)} stays on the {flow.side_of(t.g('order')[seat]).capitalize()}.")
+        t.say(f"{t.name(seat)} stays {flow.WHERE[flow.side_of(t.g('order')[seat])]}.")
         t.s("queue", t.g("queue")[1:])
         flow.next_traveller(t)
         return

@@ -16,6 +16,17 @@ def _bp(card, C):
     return f"the {D.BUILDING_NAME[b]} Level {lvl} Blueprint (+1 {gain.capitalize()})"
 
 
+def _plural(item, n):
+    if n == 1:
+        return item.capitalize()
+    return {"battery": "Batteries"}.get(item, item.capitalize() + "s")
+
+
+def _a(name):
+    """'a Mine', 'an Oxygen Condenser'."""
+    return ("an " if name[:1] in "AEIOU" else "a ") + name
+
+
 def _hex(h):
     return f"hex ({h[0]}, {h[1]})"
 
@@ -104,7 +115,7 @@ def _depot(p, C, R):
     what, n = D.DEPOT_ACTIONS[p["space"]]
     gain = {"retrieve": "move 1 Colonist from your Working Area to your Living Quarters",
             "colonist": "bring 1 Colonist from your reserve to your Living Quarters"}.get(
-        what, f"gain {n} {what.capitalize()}{'s' if n > 1 else ''}")
+        what, f"gain {n} {_plural(what, n)}")
     cost = R.depot_action_cost
     pay = f"pay {cost} Crystal{'s' if cost != 1 else ''} to" if cost else "free:"
     return f"Executive action (Depot space {p['space'] + 1}): {pay} {gain}."
@@ -135,7 +146,7 @@ _TEXT = {
     "move_bot": lambda p, C: f"Move your Bot {p['bot'] + 1} one hex to {_hex(p['to'])}.",
     "spend_crystal": lambda p, C: (f"Spend 1 Crystal: +1 movement for your "
                                 f"{'Rover' if p['piece'] < 0 else 'Bot %d' % (p['piece'] + 1)}."),
-    "choose_building": lambda p, C: f"Construct a {D.BUILDING_NAME[p['building']]}.",
+    "choose_building": lambda p, C: f"Construct {_a(D.BUILDING_NAME[p['building']])}.",
     "construct": lambda p, C: f"Place the {D.BUILDING_NAME[p['building']]} on {_hex(p['hex'])}.",
     "upgrade": lambda p, C: f"Use {_bp(p['card'], C)}: pay 1 Mineral and upgrade the Building on {_hex(p['hex'])}.",
     "welcome_ship": _welcome,
@@ -153,7 +164,7 @@ _TEXT = {
     "discard_goal": lambda p, C: _goal(p, C, "discard"),
     "complete_goal": lambda p, C: _goal(p, C, "complete"),
     "end_turn": lambda p, C: "End your turn: lay your Player marker down.",
-    "travel": lambda p, C: (f"Travel to the {p['to'].capitalize()} "
+    "travel": lambda p, C: (f"Travel {'to Orbit' if p['to'] == 'orbit' else 'to the Colony'} "
                          f"({'free: the Shuttle left your side' if p['pay'] == 'free' else 'discard a Ship from your Hangar'})."),
     "stay": lambda p, C: "Stay where you are this Shuttle Phase.",
     "place_discovery": lambda p, C: f"Place the Discovery tile on {_hex(p['hex'])}, 3 hexes from your Rover.",

@@ -10,6 +10,7 @@ from .board import advanced_count, bmap
 from .options import DEFAULT_RULES
 from .texts import of as texts_of
 from .texts import text
+from .tx import plural
 
 RULE_TURN = "Colonization Phase"
 RULE_PLACE = "Main Board Action Mechanics"
@@ -216,7 +217,8 @@ def apply_main(t, seat, action):
     for s in out:
         n = slots[i].count(s)
         t.setp(s, wa=t.p(s).wa + n)
-        t.say(f"The slots of {D.ACTION_NAME[action]} are full: {t.name(s)}'s {n} Colonist(s) go to their Working Area.")
+        t.say(f"The slots of {D.ACTION_NAME[action]} are full: {t.name(s)}'s {n} {plural('colonist', n)} "
+              f"{'go' if n != 1 else 'goes'} to their Working Area.")
     k = colours(after, seat)
     slots[i] = after + (seat,)
     t.s("slots", tuple(slots))

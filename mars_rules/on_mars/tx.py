@@ -96,7 +96,7 @@ class Tx:
                 self.setp(seat, res=tuple(res))
         if why:
             lost = f" ({n - got} did not fit)" if got < n else ""
-            self.say(f"{self.name(seat)} gains {got} {item}{'s' if got != 1 else ''}{lost} {why}.")
+            self.say(f"{self.name(seat)} gains {got} {plural(item, got)}{lost} {why}.")
         return got
 
     def pay(self, seat, items):
@@ -142,6 +142,8 @@ _PLURALS = {"battery": "Batteries", "colonist": "Colonists"}
 
 
 def plural(item, n):
+    """The name of `n` of an item, capitalised as the rulebook writes pieces: plural(battery, 2) is
+    'Batteries', plural(crystal, 1) 'Crystal', plural(colonist, 0) 'Colonists'."""
     if n == 1:
         return item.capitalize()
     return _PLURALS.get(item, item.capitalize() + "s")

@@ -162,7 +162,7 @@ def test_mission_crystals_is_the_reward_of_a_contribution():
     assert construct_generator(colony(game())).pieces[0].crystals == before + 1
     s = construct_generator(colony(game(mission_crystals=2)))
     assert s.pieces[0].crystals == before + 2
-    assert any("gains 2 crystals for contributing to Mission Power Grid" in e for e in s.events)
+    assert any("gains 2 Crystals for contributing to Mission Power Grid" in e for e in s.events)
     assert construct_generator(colony(game(mission_crystals=0))).pieces[0].crystals == before
 
 
