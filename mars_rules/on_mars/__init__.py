@@ -76,6 +76,13 @@ checks.
 Every forbidden action raises `IllegalAction(reason, rule)` with its own reason (the rulebook section as
 the rule) and leaves the position unchanged.
 
+The rules in words: `RULES` (reference.py) has an entry for every section the engine names (a refusal's
+`rule`, a step's, a score row's, the end's): `RULES.entry(error.rule).text`, with the numbers the engine
+uses (printed or ASSUMED, and the rule option that changes them) and the coverage items that teach it;
+docs/rules/on_mars.md is the same as a page. `describe_position(state)` (describe.py, also
+`state.describe(player)`) gives the position in short sentences, one line per group of what the board
+draws; a player's view names nobody else's Private Goals.
+
 A round is a Colonization Phase (each player's turn, in Turn Order: Orbit spaces left to right,
 then Colony spaces left to right) and a Shuttle Phase. Every `state.step` is a key of TURN_STEPS.
 
@@ -131,6 +138,8 @@ from .setup import new_game
 from .state import TURN_STEPS, State
 from .policies import evaluate, greedy, mission_seeker  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason  # noqa: E402
+from .describe import describe_position  # noqa: E402
+from .reference import RULES  # noqa: E402
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)
@@ -141,4 +150,4 @@ import sys as _sys  # noqa: E402
 State.game = _sys.modules[__name__]
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "COVERAGE",
-           "end_reason"]
+           "end_reason", "RULES", "describe_position"]
