@@ -30,23 +30,105 @@ import mars_rules
 from mars_rules.core import simulate, compare, greedy_policy, random_policy, format_comparison
 GAMES = {name: mars_rules.load(name) for name in ["ruins_of_mars", "mars_colony", "ruins", "on_mars"]}
 N = 20  # games per experiment: enough to see large effects, small enough to run in seconds"""),
+md("""### Two ways to end a game: the rules and the safeguards
+
+Two of the games can end in two ways, and a seat advantage or a game length means little until we know which:
+
+- **Mars** ends by the rules when a player ends their own turn with the target VP (option `target`, 12).
+  The project adds an **ASSUMED safeguard**, not in the rulebook: after round `turn_limit` (60) the
+  highest VP wins. `mars_rules.mars_colony.end_reason(state)` names the ending from the final position.
+- **On Mars** ends by the rules when the Remaining Missions marker reaches the end of its track (the
+  Missions). The **ASSUMED safeguard** triggers the end after round `round_limit` (10). The final position
+  cannot always tell the two apart (the safeguard may trigger the end and the marker then reach its end in
+  the final round), so we watch the game's events as it is played, as `benchmarks/bench_policies.py` does.
+
+Both are measured with random play and with the game's **best policy** in both seats: in Mars the greedy
+builder (the strongest Mars player of the project), in On Mars `mission_seeker`
+(`mars_rules.on_mars`), which plays for the Missions. `mission_seeker` looks far ahead and takes about
+half a second per game, so it plays only **6 games** (20 for the others): read its shares as rough."""),
+code("""from mars_rules.core import game_seed, playout
+from mars_rules.core.simulate import GameRecord, SimulationResult
+from mars_rules.mars_colony import end_reason as mars_end_reason
+from mars_rules.on_mars import mission_seeker
+
+BEST = {"mars_colony": ("greedy", greedy_policy), "on_mars": ("mission_seeker", mission_seeker)}
+BEST_GAMES = {"mars_colony": N, "on_mars": 6}  # mission_seeker: about 0.5 s per game, so 6 games only
+
+
+def mars_ending(end):
+    # how a finished Mars game ended: "rules" (the target VP) or "safeguard" (the round limit)
+    return {"target_vp": "rules", "round_limit": "safeguard"}[mars_end_reason(end)]
+
+
+def on_mars_games(start, n, policy=None, seed=SEED):
+    # The games simulate(start, n, policies=policy, seed=seed) plays (the same seeds), each with how it ended
+    # as its metric: "rules" (the Missions) or "safeguard" (the round limit). A metric sees only the final
+    # position, so the games are watched instead. The reading is on_mars_end's in benchmarks/bench_policies.py:
+    # the safeguard triggered the end if an event says "safeguard", even if the marker reached its end after it.
+    records = []
+    for i in range(n):
+        steps, safeguard = [0], [False]
+
+        def watch(state, _action):  # called before every action, chance included
+            steps[0] += 1
+            safeguard[0] = safeguard[0] or any("safeguard" in e for e in state.events)
+
+        end = playout(start._replace(seed=game_seed(seed, i)), policy, seed=game_seed(seed + 1, i), on_step=watch)
+        ending = "safeguard" if safeguard[0] or any("safeguard" in e for e in end.events) else "rules"
+        records.append(GameRecord(i, tuple(end.winners()), tuple(end.score().totals), steps[0], ending))
+    return SimulationResult(tuple(start.players), tuple(records))
+
+
+def ended(r):
+    # the "by the rules" and "by the safeguard" cells of a table row: games and share
+    k, n = r.metrics.count("rules"), len(r.records)
+    return f"{k} ({k / n:.0%})", f"{n - k} ({(n - k) / n:.0%})\""""),
 md("""## 1. First-player advantage under random play
 
 For each game we start a 2-player game (seat 0 plays first, apart from games where the first player
 is itself drawn at random) and let both seats play at random. With no skill involved, a big gap
-between the seats would show a structural advantage."""),
-code("""random_runs = {name: simulate(game.new_game(players=2, seed=SEED), N, seed=SEED, executor=None)
+between the seats would show a structural advantage. For Mars and On Mars the table below adds the
+best policy in both seats, and how the games ended: by the rules or by the ASSUMED safeguard."""),
+code("""random_runs = {name: simulate(game.new_game(players=2, seed=SEED), N, seed=SEED, executor=None,
+                              metric=mars_ending if name == "mars_colony" else None)
                for name, game in GAMES.items()}
 for name, r in random_runs.items():
     lo, hi = r.win_interval(0)
-    print(f"{GAMES[name].TITLE:14} seat 0 wins {r.win_rates()[0]:5.1%}  (95% CI {lo:.0%}-{hi:.0%})")"""),
+    print(f"{GAMES[name].TITLE:14} seat 0 wins {r.win_rates()[0]:5.1%}  (95% CI {lo:.0%}-{hi:.0%})")
+
+# Mars and On Mars, random play and the best policy in both seats, with how each game ended
+runs = {}
+for name, (label, policy) in BEST.items():
+    start = GAMES[name].new_game(players=2, seed=SEED)
+    if name == "mars_colony":  # the final position tells how a Mars game ended: a metric of simulate
+        runs[name, "random"] = random_runs[name]
+        runs[name, label] = simulate(start, N, policies=policy, seed=SEED, executor=None, metric=mars_ending)
+    else:  # On Mars: the games are watched as they are played
+        runs[name, "random"] = on_mars_games(start, N)
+        runs[name, label] = on_mars_games(start, BEST_GAMES[name], policy)
+print()
+print(f"{'game':9}{'play':16}{'games':>5}  {'seat 0 wins':>11} {'95% CI':>9}  {'by the rules':>12}  {'by the safeguard':>16}")
+for (name, label), r in runs.items():
+    lo, hi = r.win_interval(0)
+    rules, safeguard = ended(r)
+    print(f"{GAMES[name].TITLE:9}{label:16}{len(r.records):5}  {r.win_rates()[0]:11.0%} {lo:4.0%}-{hi:<4.0%}"
+          f"  {rules:>12}  {safeguard:>16}")"""),
 md("""**Check your understanding.** Every game ends with at least one winner, so the win shares of the two
-seats add up to 100% in every game, and each interval contains its rate."""),
-code("""for r in random_runs.values():
+seats add up to 100% in every game, and each interval contains its rate. Every game ends one way or
+the other, and the watched On Mars games are the very games `simulate` played. The best policy ends
+more games by the rules than random play does."""),
+code("""for r in list(random_runs.values()) + list(runs.values()):
     assert abs(sum(r.win_rates()) - 1) < 1e-9
     lo, hi = r.win_interval(0)
     assert lo <= r.win_rates()[0] <= hi
-    assert len(r.winners) == N and all(r.winners)"""),
+    assert all(r.winners)
+assert all(len(r.winners) == N for r in random_runs.values())
+assert all(set(r.metrics) <= {"rules", "safeguard"} for r in runs.values())
+watched, simulated = runs["on_mars", "random"], random_runs["on_mars"]
+assert (watched.winners, watched.lengths) == (simulated.winners, simulated.lengths)  # the same games
+for name, (label, _policy) in BEST.items():
+    best, rand = runs[name, label], runs[name, "random"]
+    assert best.metrics.count("rules") / len(best.records) > rand.metrics.count("rules") / len(rand.records)"""),
 md("""## 2. Greedy against random
 
 Now seat 0 plays greedily and seat 1 at random, then the other way round, so that any first-player
@@ -76,7 +158,9 @@ so a random opponent says little about how good a strategy is: compare it with t
 code("""assert all(share > 0.7 for share in greedy_share.values()), greedy_share"""),
 md("""## 3. How long is a game?
 
-Game length in actions (every decision and every chance event counts one), under random play."""),
+Game length in actions (every decision and every chance event counts one), under random play; then,
+for Mars and On Mars, under the best policy too, with how the games ended. A game stopped by a
+safeguard measures the safeguard's round limit, not the game."""),
 code("""fig, axes = plt.subplots(1, 4, figsize=(12, 2.6))
 for ax, (name, r) in zip(axes, random_runs.items()):
     ax.hist(r.lengths, bins=10, color="#7570b3")
@@ -85,8 +169,23 @@ axes[0].set_ylabel("games")
 fig.tight_layout(); plt.show()
 from mars_rules.core.simulate import median
 lengths = {name: median(r.lengths) for name, r in random_runs.items()}
-lengths"""),
-code("""assert all(length > 20 for length in lengths.values())  # every game takes many decisions"""),
+print(f"Median length, random play, {N} games each: "
+      + ", ".join(f"{GAMES[name].TITLE} {length:g}" for name, length in lengths.items()) + " actions")
+print()
+print(f"{'game':9}{'play':16}{'games':>5}  {'median length':>13}  {'by the rules':>12}  {'by the safeguard':>16}")
+for (name, label), r in runs.items():
+    rules, safeguard = ended(r)
+    print(f"{GAMES[name].TITLE:9}{label:16}{len(r.records):5}  {median(r.lengths):13g}  {rules:>12}  {safeguard:>16}")"""),
+md("""**Check your understanding.** Under random play Mars rarely reaches the target VP: most games run into
+the ASSUMED round limit, so their length is mostly the safeguard's, and the greedy builder, which reaches the
+target in every game, plays a game several times shorter. On Mars under random play almost never completes the
+Missions; `mission_seeker` ends most of its games by them, as the rulebook intends (`benchmarks/bench_policies.py`
+measures 80-100% over 30 games per player count). A rule that only the safeguard ever triggers is worth a look."""),
+code("""assert all(length > 20 for length in lengths.values())  # every game takes many decisions
+mars, seeker = runs["mars_colony", "random"], runs["on_mars", "mission_seeker"]
+assert mars.metrics.count("safeguard") > N / 2 and runs["mars_colony", "greedy"].metrics.count("rules") == N
+assert 3 * median(runs["mars_colony", "greedy"].lengths) < median(mars.lengths)
+assert runs["on_mars", "random"].metrics.count("rules") <= 1 and seeker.metrics.count("rules") > len(seeker.records) / 2"""),
 md("""## 4. One experiment from a position, per game
 
 `compare` plays each candidate action from the same position and then `N` random games after each.
