@@ -62,3 +62,11 @@ def test_the_reference_page_is_current(name):
     import make_rules_reference
     page = (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
     assert page == make_rules_reference.page(name), f"run python tools/make_rules_reference.py {name}"
+
+
+def test_every_game_has_a_reference_and_reads_its_board_in_words():
+    for name in sorted(mars_rules.GAMES):
+        game = mars_rules.load(name)
+        assert isinstance(getattr(game, "RULES", None), RulesReference), f"{name} has no RULES"
+        state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=2)
+        assert state.describe().strip() and state.describe(0).strip(), name

@@ -107,22 +107,43 @@ def click_scale(board) -> float:
     return getattr(board, "CLICK_SCALE", 1)
 
 
-def show_png(out, png: bytes, width: int | None = None) -> None:
+def show_png(out, png: bytes, width: int | None = None, alt: str = "") -> None:
     """Replace what an Output widget shows by this PNG, from the kernel side (tests can read it back);
-    `width` (CSS pixels) shows a HiDPI picture at its intended size."""
-    from IPython.display import Image
+    `width` (CSS pixels) shows a HiDPI picture at its intended size; `alt` is its text for screen readers
+    (the board in words). Sent once, as an HTML image, so the picture carries its alt text."""
+    import base64
     out.outputs = ()
-    out.append_display_data(Image(data=png, format="png", width=width))
+    size = f' width="{int(width)}"' if width else ""
+    src = base64.b64encode(png).decode("ascii")
+    data = {"text/html": f'<img alt="{esc(alt)}"{size} src="data:image/png;base64,{src}">',
+            "text/plain": alt.splitlines()[0] if alt else "the board"}
+    out.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
+
+
+_DATA_URI = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
 
 def shown_png(out) -> bytes | None:
     """The PNG bytes an Output widget shows (None if it shows no image)."""
     import base64
     for o in out.outputs:
-        data = o.get("data", {}).get("image/png")
-        if data:
-            return base64.b64decode(data) if isinstance(data, str) else data
+        data = o.get("data", {})
+        if data.get("image/png"):
+            png = data["image/png"]
+            return base64.b64decode(png) if isinstance(png, str) else png
+        found = _DATA_URI.search(data.get("text/html", ""))
+        if found:
+            return base64.b64decode(found.group(1))
     return None
+
+
+def shown_alt(out) -> str:
+    """The alt text of the image an Output widget shows ("" if none)."""
+    for o in out.outputs:
+        found = re.search(r'<img alt="([^"]*)"', o.get("data", {}).get("text/html", ""))
+        if found:
+            return html.unescape(found.group(1))
+    return ""
 
 
 def display_meta(state, sheet=None) -> dict:

@@ -367,6 +367,13 @@ class Explorer(W.VBox):
         self.rule_panel.value = rule_entry_html(self.state.game, rule)
         return bool(rule)
 
+    def _board_words(self, shown) -> str:
+        """The board in sentences for the image's alt text (the game's describe_position of what is shown)."""
+        try:
+            return shown.game.describe_position(shown)
+        except Exception as e:  # a display must not fail on a game's bug: say it instead
+            return f"The board of {shown.game.TITLE} (it cannot be read as text: {short_error(e)})"
+
     def _render_reading(self):
         if not self.read_toggle.value:
             self.reading.value = ""
@@ -427,7 +434,7 @@ class Explorer(W.VBox):
                 if len(self._png_cache) > PNG_CACHE:
                     self._png_cache.popitem(last=False)
             css_width = int(round(self.board.fig.get_figwidth() * PNG_DPI))
-            show_png(self.board_out, self.png, css_width)
+            show_png(self.board_out, self.png, css_width, alt=self._board_words(shown))
             width = f"{css_width + 8}px"
             if self.board_out.layout.width != width:  # the image's own width, so the panel sits beside it
                 self.board_out.layout.width = width

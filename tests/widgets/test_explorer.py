@@ -1,8 +1,11 @@
 """The Explorer, driven from Python as a student's clicks would drive it, on every game with a board."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
+import mars_rules
 from mars_rules import CHANCE, Action, History
 
 from widgets.common import PNG_DPI, click_scale, render_png
@@ -317,3 +320,25 @@ def test_game_over_is_shown(case):
 def _html(text):
     import html
     return html.escape(str(text), quote=True)
+
+
+@pytest.mark.parametrize("name", sorted(mars_rules.GAMES))
+def test_the_board_carries_its_words_and_the_rules_are_one_click_away(name):
+    from widgets.common import shown_alt
+    from widgets.explorer import Explorer
+    game = mars_rules.load(name)
+    state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=3)
+    ex = Explorer(state)
+    assert shown_alt(ex.board_out) == state.describe() != ""   # the image's alt text is the board in words
+    ex.read_toggle.value = True
+    assert "mr-board-text" in ex.reading.value and state.describe().splitlines()[0][:30] in html.unescape(ex.reading.value)
+    step = next(s for s in game.TURN_STEPS if s.key == state.step)
+    ex.rule_button.click()
+    entry = game.RULES.entry(step.rule)
+    assert entry is not None and html.escape(step.rule) in ex.rule_panel.value
+    assert "not written yet" not in ex.rule_panel.value and "No entry" not in ex.rule_panel.value
+    assert ex.error_rule_button.layout.display == "none"
+    ex.apply(Action("no_such_kind", state.to_move if isinstance(state.to_move, int) else 0, {}))
+    assert ex.error_rule and ex.error_rule_button.layout.display == ""
+    ex.error_rule_button.click()
+    assert html.escape(ex.error_rule) in ex.rule_panel.value
