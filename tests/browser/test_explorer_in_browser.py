@@ -24,20 +24,21 @@ from .serve import ROOT, START_TIMEOUT_S, STEP_TIMEOUT_S, free_port, serve, unav
 NOTEBOOKS = ROOT / "notebooks"
 
 
-def ends_with_explorer(path: pathlib.Path) -> bool:
-    """True if the notebook's last code cell builds or shows an Explorer."""
+def shows_explorer(path: pathlib.Path) -> bool:
+    """True if a code cell of the notebook builds and shows a live Explorer (often the last one; an
+    appendix may follow it)."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     except (OSError, ValueError, KeyError):
         return False
     code = ["".join(c.get("source", "")) for c in cells if c.get("cell_type") == "code"]
-    return bool(code) and "Explorer" in code[-1]
+    return any("Explorer(" in c for c in code)
 
 
 def step_by_step_notebook(game: str) -> pathlib.Path:
-    """The game's first notebook that ends with a live Explorer."""
-    found = [p for p in notebook_paths(NOTEBOOKS / game) if ends_with_explorer(p)]
-    assert found, f"no notebook of {game} ends with a live Explorer"
+    """The game's first notebook that shows a live Explorer."""
+    found = [p for p in notebook_paths(NOTEBOOKS / game) if shows_explorer(p)]
+    assert found, f"no notebook of {game} shows a live Explorer"
     return found[0]
 
 
