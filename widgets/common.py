@@ -295,6 +295,43 @@ def _md_inline(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
 
 
+def _md_blocks(text: str) -> str:
+    """Markdown paragraphs and "- " lists as HTML: lines of one paragraph (or one list item) are joined,
+    a blank line ends a paragraph."""
+    blocks, para, items = [], [], []
+
+    def flush_para():
+        if para:
+            blocks.append(f"<p>{_md_inline(' '.join(para))}</p>")
+            para.clear()
+
+    def flush_items():
+        if items:
+            tag = "ol" if items[0][0] == "ol" else "ul"
+            blocks.append(f"<{tag}>" + "".join(f"<li>{_md_inline(' '.join(i[1:]))}</li>" for i in items) + f"</{tag}>")
+            items.clear()
+
+    for raw in text.strip().splitlines():
+        line = raw.strip()
+        if not line:
+            flush_para()
+            flush_items()
+        elif line.startswith(("- ", "* ")) or re.match(r"\d+\. ", line):
+            flush_para()
+            numbered = not line.startswith(("- ", "* "))
+            if items and (items[0][0] == "ol") != numbered:
+                flush_items()
+            items.append(["ol" if numbered else "ul", line.split(" ", 1)[1]])
+        elif items and raw.startswith((" ", "\t")):
+            items[-1].append(line)  # the continuation of a list item
+        else:
+            flush_items()
+            para.append(line)
+    flush_para()
+    flush_items()
+    return "".join(blocks)
+
+
 def rule_entry_html(game, rule: str) -> str:
     """The rules reference's entry of a section (game.RULES), as the Explorer shows it beside the board."""
     if not rule:
@@ -305,19 +342,7 @@ def rule_entry_html(game, rule: str) -> str:
     if entry is None:
         why = "This game's rules reference is not written yet" if ref is None else "No entry of the reference names it"
         return head + f"<p><i>{esc(why)}.</i></p></div>"
-    body, items = [], []
-    for line in entry.text.strip().splitlines():
-        line = line.strip()
-        if line.startswith(("- ", "* ")):
-            items.append(f"<li>{_md_inline(line[2:])}</li>")
-            continue
-        if items:
-            body.append("<ul>" + "".join(items) + "</ul>")
-            items = []
-        if line:
-            body.append(f"<p>{_md_inline(line)}</p>")
-    if items:
-        body.append("<ul>" + "".join(items) + "</ul>")
+    body = [_md_blocks(entry.text)]
     if entry.numbers:
         rows = "".join(f"<tr><td>{_md_inline(n.what)}</td><td>{_md_inline(n.value)}</td>"
                        f"<td>{'printed' if n.printed else '<b>ASSUMED</b>'}</td></tr>" for n in entry.numbers)

@@ -102,8 +102,13 @@ def test_click_an_action_in_the_browser(browser, voila, game, tmp_path):
         rule_title = explorer.locator(".mr-rule-panel .mr-rule-title").first.inner_text()
         explorer.locator(".mr-read-toggle").first.click()  # the board in words
         page.wait_for_selector(".mr-explorer .mr-reading .mr-board-text")
-        page.set_viewport_size({"width": 1280, "height": 1600})  # the whole Explorer in one picture
+        page.set_viewport_size({"width": 1280, "height": 1600})
         page.wait_for_timeout(300)
+        tall = int(explorer.bounding_box()["height"]) + 200  # the whole Explorer in one picture, none of it
+        page.set_viewport_size({"width": 1280, "height": max(1600, tall)})  # scrolled out (Chromium paints
+        page.wait_for_timeout(300)                                          # only what is in the viewport)
+        board = explorer.locator(".mr-board img").first
+        shown = board.evaluate("i => [i.complete, i.naturalWidth, i.getBoundingClientRect().width, i.alt.length]")
         shot = tmp_path / f"{game}.png"
         explorer.screenshot(path=str(shot))
         if os.environ.get("MR_SCREENSHOT_DIR"):
@@ -113,5 +118,6 @@ def test_click_an_action_in_the_browser(browser, voila, game, tmp_path):
     assert len(images) > 1, "the board image never changed"
     assert steps[-1] != steps[0], f"the highlighted step stayed at {steps[0]!r} ({notebook.name})"
     assert shot.stat().st_size > 10_000
+    assert shown[0] and shown[1] > 500 and shown[2] > 300 and shown[3] > 50, f"the board image as shown: {shown}"
     step = mars_rules.load(game).TURN_STEPS
     assert rule_title in {s.rule for s in step}, f"the rule panel shows {rule_title!r}, not a step's section"
