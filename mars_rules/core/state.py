@@ -148,13 +148,16 @@ class GameState:
 
         The engine plays its own legal Action equal to `action` (Action.key: params in any order, lists
         for tuples), never the caller's object."""
-        for legal in self.legal_actions():  # one of the engine's own objects (an identity test, no __eq__)?
-            if legal is action:
+        legal = _last[1] if _last[0] is self else self.legal_actions()
+        for one in legal:                    # one of the engine's own objects (an identity test, no __eq__)?
+            if one is action:
                 break
         else:                                # no: find its twin by key
             action = self.legal_twin(action)
-        nxt = self.advance(action)
-        _remember(nxt, action)
+        nxt = self.advance(action) if self.to_move == CHANCE else self._play(action)  # a decision: advance is _play
+        if len(_made_by) >= MADE_BY_LIMIT:   # _remember, inlined: apply is on every checked action's path
+            _made_by.clear()
+        _made_by[id(nxt)] = (nxt, action)
         return nxt
 
     def legal_twin(self, action) -> Action:
