@@ -39,7 +39,8 @@ The values the rulebook does not print (tile icons, Site Actions, track PP, A/B 
 are the engine's ASSUMED data (`mars_rules.ruins_of_mars.data`); the board draws whatever the state
 carries, so a game started with your own `tiles=` or `cards=` is drawn with them, and a variant game
 with its rule options (`state.options`: the Radiation printed on the Sites, the A and B spaces, the
-Oxygen beside the display and the deck, the resource cap).
+Oxygen beside the display and the deck, the resource cap, the Language track PP, the row bonuses and the
+Radiation penalty of the most).
 """
 from __future__ import annotations
 
@@ -291,7 +292,8 @@ def tech_row_bonus(state, seat, row) -> int | None:
     if None in ids:
         return None
     classes = {state.cards.tech[c].classification for c in ids}
-    return 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
+    same, different, other = state.options.row_bonus
+    return same if len(classes) == 1 else different if len(classes) == 3 else other
 
 
 class Board(LayeredBoard):
@@ -318,10 +320,11 @@ class Board(LayeredBoard):
 
     def layout(self, state):
         """The static layer depends on the seats (and on the solo AI's panel) and on the rule options it
-        prints: the Radiation on the Sites, the A and B spaces, the Oxygen beside the display."""
+        prints: the Radiation on the Sites, the A and B spaces and the PP of the tracks, the Oxygen beside the
+        display."""
         o = state.options
         return (len(state.players), bool(state.solo), o.site_radiation, o.space_a, o.space_b, o.display_oxygen,
-                o.deck_oxygen)
+                o.deck_oxygen, o.track_pp)
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _begin(self):
@@ -470,7 +473,7 @@ class Board(LayeredBoard):
             cx = gx + (k + 0.5) * LANG_CELL_W
             self._t(cx, LANG_SPACE_Y, label, ha="center", fontsize=8, fontweight="bold" if special else "normal",
                     color="black" if special else "#555555")
-            self._t(cx, LANG_PP_Y, str(data.TRACK_PP[k]), ha="center", fontsize=8, color="#333333")
+            self._t(cx, LANG_PP_Y, str(rules.track_pp[k]), ha="center", fontsize=8, color="#333333")
         for t, lang in enumerate(data.LANGUAGES):
             y = LANG_TOP - (t + 1) * LANG_ROW_H
             letter = TRACK_LETTERS[t]
@@ -732,8 +735,8 @@ class Board(LayeredBoard):
         y = PANEL_TOP - 0.5 - 4 * PANEL_ROW
         rad_most = b.radiation == most and most > 0
         lines = [(f"Hourglass: {b.hourglass}", "normal", "black"),
-                 (f"Language PP {language_pp(b)}", "normal", "black"),
-                 (f"☢ Radiation: {b.radiation}" + (" (most, -2 each)" if rad_most else ""),
+                 (f"Language PP {language_pp(b, s.options.track_pp)}", "normal", "black"),
+                 (f"☢ Radiation: {b.radiation}" + (f" (most, -{s.options.radiation_most} each)" if rad_most else ""),
                   "bold" if rad_most else "normal", "#B00020" if rad_most else "black"),
                  (("Score: " if g["mode"] == "compact" else "Score now: ") + f"{total} PP"
                   + ("" if s.to_move is not None or g["mode"] == "compact" else " (final)"), "bold", "black")]

@@ -47,12 +47,15 @@ option                  default              allowed           source   rulebook
 ``display_oxygen``      (3, 2, 1, 0)         4 numbers 0..9    ASSUMED  Paying for Tech (G9): Oxygen, top to bottom
 ``deck_oxygen``         4                    0..9              printed  Paying for Tech: Oxygen to take from a deck
 ``end_techs``           9                    1..9              printed  End of the Game: Techs on one board
+``track_pp``            (0, 0, 1, ..., 15)   10 numbers 0..30  ASSUMED  Final Scoring: Language track PP by space
+``row_bonus``           (9, 6, 3)            3 numbers 0..20   printed  Final Scoring: full row same/different/other
+``radiation_most``      2                    1..5              printed  Final Scoring: PP per Radiation of the most
 ======================= ==================== ================= ======== ==============================================
 
 ``OPTIONS.markdown()`` gives the same table with a sentence per option (docs/positions/ruins_of_mars.md).
-Not options: the Language track PP, the row bonuses and the Radiation penalty (they change only the
-final score, never the course of a game), the 4 mastered Languages that also end the game, and the solo
-AI's procedure (see ``options.py``).
+The last three are scoring tables: they change only the final score, never the course of a game (the
+solo AI's rows keep their 10 PP). Not options: the 4 mastered Languages that also end the game (random
+play masters none early enough to show a variant) and the solo AI's procedure (see ``options.py``).
 
 The setup shuffles (the tiles under the Sites, the Tech display, the AI's face-down Techs) are drawn in
 ``new_game`` from the game's chance stream; the first player and dealt Characters are chance nodes that
@@ -165,7 +168,7 @@ ASSUMPTIONS = (
     "Laboratory Decipher assumed (data.SITE_ACTION)",
     "1 Radiation icon printed on the Wasteland (option site_radiation)",
     "Action tile faces (data.TILES)",
-    "Language tracks 0..9, A = 3, B = 6 (options space_a, space_b), PP 0,0,1,2,3,4,6,8,10,15 (data.TRACK_PP)",
+    "Language tracks 0..9, A = 3, B = 6 (options space_a, space_b), PP 0,0,1,2,3,4,6,8,10,15 (option track_pp)",
     "Display Oxygen +3/+2/+1/+0 top to bottom (option display_oxygen; the rulebook prints the +3 and the deck's +4)",
     "2 starting Hourglasses per human player (option hourglass); random first player (setup)",
     "Illustrative Tech and AI Tech cards (data.CARDS)",

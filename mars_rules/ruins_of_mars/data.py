@@ -68,7 +68,7 @@ SPACE_B = 6
 """The "A" and "B" spaces. ASSUMED positions (Tech Level and Language Requirements). Options
 ``space_a``, ``space_b``."""
 TRACK_PP = (0, 0, 1, 2, 3, 4, 6, 8, 10, 15)
-"""PP printed on each space 0..9. ASSUMED values (Final Scoring)."""
+"""PP printed on each space 0..9. ASSUMED values (Final Scoring). Option ``track_pp``."""
 
 # ----- resources, tokens, costs -----------------------------------------------------------------
 RESOURCE_CAP = 7  # Discover Action: no more than 7 of any resource. Option resource_cap.
@@ -89,6 +89,12 @@ END_TECHS = 9
 ``end_techs``."""
 END_LANGUAGES = 4
 """Mastered Languages in total that trigger the end (End of the Game). Not an option (see options.py)."""
+ROW_BONUS = (9, 6, 3)
+"""PP of a complete Tech board row: its 3 Techs share a Classification, all 3 differ, any other (printed:
+Final Scoring). Option ``row_bonus``."""
+RADIATION_MOST = 2
+"""PP each Radiation costs the player or players holding the most (the others pay 1 PP each; printed:
+Final Scoring). Option ``radiation_most``."""
 
 CHARACTERS = ("Doctor", "Miner", "Trader", "Professor", "Stowaway")
 KICKSTARTER_CHARACTERS = ("Engineer", "Savant")

@@ -15,7 +15,7 @@ Ruins of Mars, turn 1, Step 1: Place the Rover. Player 1 (Trader) decides.
 """
 from __future__ import annotations
 
-from .data import CAPSTONE, ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, TRACK_PP, cost_text, reward_text
+from .data import CAPSTONE, ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, cost_text, reward_text
 from .scoring import language_pp
 
 HIDDEN = "hidden-"
@@ -158,7 +158,7 @@ def _planet(s):
 def _tracks_line(s):
     o = s.options
     return (f"Language tracks (red, orange, green, blue, star): spaces 0 to {CAPSTONE}, A = space {o.space_a}, "
-            f"B = space {o.space_b}, Capstone = space {CAPSTONE}; PP by space: {', '.join(map(str, TRACK_PP))}.")
+            f"B = space {o.space_b}, Capstone = space {CAPSTONE}; PP by space: {', '.join(map(str, o.track_pp))}.")
 
 
 def _display(s):
@@ -196,11 +196,13 @@ def _player(s, p, total, most):
         tags.append("WINNER")
     cap = s.options.resource_cap
     resources = ", ".join(f"{RESOURCES[r]} {b.resources[r]}" for r in range(4))
-    radiation = f"Radiation {b.radiation}" + (" (the most: -2 PP each)" if b.radiation == most and most else "")
+    radiation = f"Radiation {b.radiation}" + (f" (the most: -{s.options.radiation_most} PP each)"
+                                              if b.radiation == most and most else "")
     tracks = ", ".join(f"{LANGUAGES[t]} {b.languages[t]}" for t in range(5))
+    lang = language_pp(b, s.options.track_pp)
     score = f"{'final' if s.to_move is None else 'score now'}: {total} PP"
     first = (f"{_who(s, p)}{' [' + ', '.join(tags) + ']' if tags else ''}: {resources} (at most {cap} each); "
-             f"Hourglasses {b.hourglass}; {radiation}; Language markers {tracks} ({language_pp(b)} Language PP); "
+             f"Hourglasses {b.hourglass}; {radiation}; Language markers {tracks} ({lang} Language PP); "
              f"{score}.")
     return [first, _tech_board(s, p)]
 
@@ -213,7 +215,8 @@ def _row_bonus(s, p, row):
     if None in ids:
         return None
     classes = {s.cards.tech[c].classification for c in ids}
-    return 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
+    same, different, other = s.options.row_bonus
+    return same if len(classes) == 1 else different if len(classes) == 3 else other
 
 
 def _ai_face(card):

@@ -8,10 +8,14 @@ default (``"options": {"resource_cap": 5}``), and the score sheet names the vari
 Defaults marked ASSUMED are the project's illustrative values where the rulebook prints none (see
 ``data.py`` and the rules notes, gaps G3, G5, G8, G9, G12); the others are the rulebook's.
 
-Not options: values that change only the final score (the Language track PP, the row bonuses, the
-Radiation penalty) and the 4 mastered Languages that end the game (``data.END_LANGUAGES``): random play
-never masters a Language in its first hundreds of actions, so a variant of it could not be shown to
-change a game the way the options' tests require; the solo AI's procedure (its Tech rows score 10 PP).
+The scoring tables ``track_pp`` (the Language track PP), ``row_bonus`` (the Tech board rows) and
+``radiation_most`` (the Radiation penalty of the most) change only the final score, never the course of a
+game; their tests compare final scores.
+
+Not options: the 4 mastered Languages that end the game (``data.END_LANGUAGES``): random play never
+masters a Language in its first hundreds of actions, so a variant of it could change only the final
+score of a complete random game, never the course the options' tests compare; the solo AI's procedure
+(its Tech rows score 10 PP).
 
 >>> OPTIONS.default.resource_cap, OPTIONS.default.display_oxygen
 (7, (3, 2, 1, 0))
@@ -26,8 +30,9 @@ from __future__ import annotations
 
 from mars_rules.core import Option, RuleOptions
 
-from .data import (DECK_OXYGEN, DISPLAY_OXYGEN, END_TECHS, RESOURCE_CAP, SITE_RADIATION, SPACE_A,
-                   SPACE_B, START_HOURGLASS, TRANSFER_COST, TRANSFER_WRAPS, WASTELAND_HOURGLASS)
+from .data import (DECK_OXYGEN, DISPLAY_OXYGEN, END_TECHS, RADIATION_MOST, RESOURCE_CAP, ROW_BONUS,
+                   SITE_RADIATION, SPACE_A, SPACE_B, START_HOURGLASS, TRACK_PP, TRANSFER_COST, TRANSFER_WRAPS,
+                   WASTELAND_HOURGLASS)
 
 R_REQUIRE = "Step 6: Tech Level and Language Requirements"
 
@@ -67,6 +72,15 @@ OPTIONS = RuleOptions(
     Option("end_techs", END_TECHS, "End of the Game", True,
            "completed Techs on one player's board that trigger the end (9: a full Tech board)",
            low=1, high=9, example=4, constant="END_TECHS"),
+    Option("track_pp", TRACK_PP, "Final Scoring: Language tracks", False,
+           "PP printed on the Language track spaces 0 to 9 (a track scores the most PP on a space reached)",
+           low=0, high=30, example=(0, 1, 2, 3, 4, 5, 6, 7, 8, 10), constant="TRACK_PP"),
+    Option("row_bonus", ROW_BONUS, "Final Scoring: Tech board rows", True,
+           "PP of a full Tech board row: 3 of one Classification, 3 different, any other (the solo AI's: 10)",
+           low=0, high=20, example=(12, 6, 0), constant="ROW_BONUS"),
+    Option("radiation_most", RADIATION_MOST, "Final Scoring: Radiation", True,
+           "PP each Radiation costs the player or players holding the most (the others: 1 PP each)",
+           low=1, high=5, example=3, constant="RADIATION_MOST"),
 )
 """The rule options, in the order of the rulebook (``OPTIONS.markdown()`` is the table of the docs)."""
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from mars_rules.core.simulate import one_ply_policy
 
-from .data import CAPSTONE, LANGUAGES, RESOURCES, SITE_ACTION, SITES, TRACK_PP
+from .data import CAPSTONE, LANGUAGES, RESOURCES, SITE_ACTION, SITES
 from .effects import level_ok
 from .flow import site_counts
 from .scoring import ai_row_points, language_pp, row_points, tech_pp
@@ -44,9 +44,9 @@ STEP_VALUE = 0.3       # a Language step beyond the PP it scores now (toward A, 
 _WRENCH = {0: 2 * HOURGLASS_VALUE, 1: RESOURCE_VALUE, 2: 1.0, 3: HOURGLASS_VALUE}
 
 
-def _step_gain(pos, n):
+def _step_gain(pp, pos, n):
     new = min(CAPSTONE - 1, pos + n)
-    return TRACK_PP[new] - TRACK_PP[pos] + STEP_VALUE * (new - pos)
+    return pp[new] - pp[pos] + STEP_VALUE * (new - pos)
 
 
 def _pending(s, p, b):
@@ -71,7 +71,8 @@ def _pending(s, p, b):
             v += RESOURCE_VALUE * (sum(min(n, cap - res[r]) for r, n in enumerate(counts[:4])) + counts[4])
         else:
             langs = b.languages
-            v += sum(_step_gain(langs[t], n) for t, n in enumerate(counts) if n)
+            pp = s.options.track_pp
+            v += sum(_step_gain(pp, langs[t], n) for t, n in enumerate(counts) if n)
     elif step == "action":  # star icons left to take
         v += RESOURCE_VALUE * s.pending
     return v
@@ -85,8 +86,8 @@ def _value(s, p, most):
         if c is not None and not down:
             techs += 1
     langs = b.languages
-    v = (language_pp(b) + (ai_row_points(b) if ai else row_points(s, b)) + tech_pp(s, b, ai)
-         - (2 if b.radiation == most else 1) * b.radiation)
+    v = (language_pp(b, s.options.track_pp) + (ai_row_points(b) if ai else row_points(s, b)) + tech_pp(s, b, ai)
+         - (s.options.radiation_most if b.radiation == most else 1) * b.radiation)
     v += TECH_VALUE * techs + RESOURCE_VALUE * sum(b.resources) + HOURGLASS_VALUE * b.hourglass
     v += STEP_VALUE * sum(x for x in langs if x < CAPSTONE)
     if level_ok(b, 2, s.options):

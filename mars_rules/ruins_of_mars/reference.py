@@ -302,17 +302,17 @@ gives the reason, and anything else is refused under this section.
     Entry("Final Scoring: Language tracks", """
 On each of the 5 tracks a player scores the highest PP printed on the spaces up to their marker (the
 space occupied or any passed). The score sheet (`state.score()`) shows this row at any time, as a
-provisional score before the end.
+provisional score before the end. The PP of the spaces are this project's values (option `track_pp`).
 """, numbers=(
-        Number("PP on spaces 0-9", "0, 0, 1, 2, 3, 4, 6, 8, 10, 15", False),
+        Number("PP on spaces 0-9", "0, 0, 1, 2, 3, 4, 6, 8, 10, 15 (option `track_pp`)", False),
     ), teaches=("score:language_tracks",), part=SCORING),
     Entry("Final Scoring: Tech board rows", """
 Each full row of the Tech board (3 Techs) scores once: 9 PP when the 3 share a Classification (A, B, C
-or D), 6 PP when all 3 differ, 3 PP otherwise. Incomplete rows and columns score nothing.
+or D), 6 PP when all 3 differ, 3 PP otherwise (a house rule changes them: option `row_bonus`).
+Incomplete rows and columns score nothing.
 """, numbers=(
-        Number("same Classification", "9 PP", True),
-        Number("three different Classifications", "6 PP", True),
-        Number("any other full row", "3 PP", True),
+        Number("same Classification, three different, any other full row", "9, 6, 3 PP (option `row_bonus`)",
+               True),
     ), teaches=("score:tech_rows",), part=SCORING),
     Entry("Final Scoring: PP on Tech cards", """
 Each Tech with an End Game reward adds its PP. For the solo AI this row adds the PP of its AI Techs
@@ -323,8 +323,9 @@ turned face up; face-down ones count nothing.
     Entry("Final Scoring: Radiation", """
 Each Radiation token costs 1 PP, or 2 PP for the player or players holding the most (all of them when
 tied, even everybody; nobody pays double when the most is 0). The solo AI is counted like a player.
+The 2 PP of the most are option `radiation_most`.
 """, numbers=(
-        Number("PP per token", "-1; -2 for the most", True),
+        Number("PP per token", "-1; -2 for the most (option `radiation_most`)", True),
     ), teaches=("score:radiation",), part=SCORING),
     Entry("Solo Variant: Final Scoring (Tech Rows)", """
 The AI scores 10 PP for every row of its board whose 3 AI Techs are all face up, with no Classification

@@ -1,10 +1,11 @@
 """Final Scoring (and the Solo Variant's AI scoring) as a ScoreSheet; winners after tie-breakers. The
-sheet names the rule options in effect when they differ from the rulebook's (``variant``)."""
+sheet names the rule options in effect when they differ from the rulebook's (``variant``); the scoring
+tables are the state's options ``track_pp``, ``row_bonus`` and ``radiation_most``."""
 from __future__ import annotations
 
 from mars_rules.core import ScoreRow, ScoreSheet
 
-from .data import TRACK_PP
+from .options import DEFAULT
 
 R_LANG = "Final Scoring: Language tracks"
 R_ROWS = "Final Scoring: Tech board rows"
@@ -13,20 +14,23 @@ R_RAD = "Final Scoring: Radiation"
 R_AI_ROWS = "Solo Variant: Final Scoring (Tech Rows)"
 
 
-def language_pp(board):
-    """Per track the greater of the PP of the space occupied and of every space passed."""
-    return sum(max(TRACK_PP[: p + 1]) for p in board.languages)
+def language_pp(board, pp=None):
+    """Per track the greater of the PP of the space occupied and of every space passed; `pp` is the PP by
+    space, the state's option ``track_pp`` (the default table when omitted)."""
+    pp = DEFAULT.track_pp if pp is None else pp
+    return sum(max(pp[: p + 1]) for p in board.languages)
 
 
 def row_points(s, board):
     tech = s.cards.tech
+    same, different, other = s.options.row_bonus
     pts = 0
     for r in range(3):
         ids = board.techs[r * 3: r * 3 + 3]
         if None in ids:
             continue
         classes = {tech[c].classification for c in ids}
-        pts += 9 if len(classes) == 1 else 6 if len(classes) == 3 else 3
+        pts += same if len(classes) == 1 else different if len(classes) == 3 else other
     return pts
 
 
@@ -53,15 +57,16 @@ def score(s) -> ScoreSheet:
     rows = []
     n = len(s.players)
     most = max(b.radiation for b in s.boards)
+    o = s.options
     for p, b in enumerate(s.boards):
         ai = s.solo and p == 1
-        rows.append(ScoreRow(p, "Language tracks", language_pp(b), R_LANG))
+        rows.append(ScoreRow(p, "Language tracks", language_pp(b, o.track_pp), R_LANG))
         if ai:
             rows.append(ScoreRow(p, "Tech rows", ai_row_points(b), R_AI_ROWS))
         else:
             rows.append(ScoreRow(p, "Tech rows", row_points(s, b), R_ROWS))
         rows.append(ScoreRow(p, "Tech PP", tech_pp(s, b, ai), R_TECH))
-        per = 2 if b.radiation == most and most > 0 else 1
+        per = o.radiation_most if b.radiation == most and most > 0 else 1
         rows.append(ScoreRow(p, "Radiation", -per * b.radiation, R_RAD))
     sheet = ScoreSheet(tuple(s.players), tuple(rows))
     win, tb = _ranking(s, sheet.totals)
@@ -88,7 +93,7 @@ def _ranking(s, totals):
     if len(after_rad) == 1:
         detail = ", ".join(f"{s.players[p]} {rad[p]}" for p in tied)
         return tuple(after_rad), f"{head}: broken by least Radiation ({detail})."
-    lp = {p: language_pp(s.boards[p]) for p in after_rad}
+    lp = {p: language_pp(s.boards[p], s.options.track_pp) for p in after_rad}
     hi = max(lp.values())
     win = tuple(p for p in after_rad if lp[p] == hi)
     detail = ", ".join(f"{s.players[p]} {lp[p]}" for p in after_rad)

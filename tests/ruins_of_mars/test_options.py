@@ -193,6 +193,66 @@ def test_end_techs_is_the_number_of_techs_that_ends_the_game():
     assert _fourth_tech_turn().end_turns == -1
 
 
+# ----- the scoring tables: the final score counts the same position another way -----------------------------------
+def _scored(**options):
+    """A finished 3-player position: Player 1 with three full rows (same, different, other Classifications),
+    tracks 9, 6, 3, 0, 2 and 4 Radiation (the most, tied with Player 2); Player 3 with 1 Radiation."""
+    b = position(players=3, options=options or None).edit()
+    b.set_player(0, languages=(9, 6, 3, 0, 2), radiation=4)
+    for row, ids in enumerate((("L1-01", "L2-01", "L3-01"), ("L1-02", "L2-03", "L3-04"),
+                               ("L1-05", "L2-05", "L3-02"))):
+        for cid in ids:
+            b.give(0, cid, row + 1)
+    s = b.set_player(1, radiation=4).set_player(2, radiation=1).done()
+    return game.finish(s)
+
+
+def test_track_pp_is_the_pp_of_the_language_track_spaces():
+    from mars_rules.ruins_of_mars.scoring import language_pp
+    flat = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10)
+    default, variant = _scored(), _scored(track_pp=flat)
+    assert default.score().points(0, "Language tracks") == 15 + 6 + 2 + 0 + 1
+    assert variant.score().points(0, "Language tracks") == 10 + 6 + 3 + 0 + 2
+    assert language_pp(variant.boards[0], variant.options.track_pp) == 21
+    assert language_pp(variant.boards[0]) == 24                          # the default table when none is given
+    # the greatest PP of a space reached, also when the table falls
+    falling = _scored(track_pp=(5, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    assert falling.score().points(0, "Language tracks") == 25
+    assert "PP by space: 0, 1, 2, 3, 4, 5, 6, 7, 8, 10." in variant.describe()
+    assert "(21 Language PP)" in variant.describe() and "(24 Language PP)" in default.describe()
+    assert roundtrip(variant).score() == variant.score() and "track pp 0, 1, 2" in variant.score().variant
+
+
+def test_row_bonus_is_what_a_full_tech_board_row_scores():
+    from mars_rules.ruins_of_mars.describe import _row_bonus
+    assert _scored().score().points(0, "Tech rows") == 9 + 6 + 3
+    s = _scored(row_bonus=(12, 6, 0))
+    assert s.score().points(0, "Tech rows") == 12 + 6 + 0
+    assert [_row_bonus(s, 0, r) for r in range(3)] == [12, 6, 0]
+    assert "row 1 (complete: +12 PP)" in s.describe() and "row 3 (complete: +0 PP)" in s.describe()
+    assert s.score().points(1, "Tech rows") == 0                            # no full row: nothing, whatever the table
+    solo = game.finish(with_player(position(players=["Ada"], options={"row_bonus": [1, 1, 1]}), 0, radiation=0))
+    assert solo.options.row_bonus == (1, 1, 1) and solo.score().points(1, "Tech rows") == 0   # the AI: 10 per row
+
+
+def test_radiation_most_is_the_penalty_per_radiation_of_the_most():
+    assert [_scored().score().points(p, "Radiation") for p in range(3)] == [-8, -8, -1]
+    s = _scored(radiation_most=3)
+    assert [s.score().points(p, "Radiation") for p in range(3)] == [-12, -12, -1]
+    assert "Radiation 4 (the most: -3 PP each)" in s.describe()
+    calm = game.finish(position(players=2, options={"radiation_most": 5}))       # nobody has Radiation
+    assert [calm.score().points(p, "Radiation") for p in range(2)] == [0, 0]
+    assert _scored(radiation_most=1).score().totals[0] == _scored().score().totals[0] + 4
+
+
+def test_the_scoring_tables_change_the_final_score_only():
+    for name in ("track_pp", "row_bonus", "radiation_most"):
+        example = OPTIONS[name].example
+        variant = game.new_game(players=3, seed=5, **{name: example})
+        assert _texts(variant, steps=200) == _texts(game.new_game(players=3, seed=5), steps=200), name
+        assert OPTIONS.changed(variant.options) == {name: list(example) if isinstance(example, tuple) else example}
+
+
 # ----- positions are checked against their own options -------------------------------------------------------
 def test_a_variant_position_refuses_other_options_only_where_it_is_impossible():
     rich = with_player(position(options={"resource_cap": 10}), 0, fuel=9)
@@ -222,7 +282,8 @@ def test_a_variant_position_refuses_other_options_only_where_it_is_impossible():
 
 
 @pytest.mark.parametrize("option", ["transfer_cost", "transfer_wraps", "site_radiation", "wasteland_hourglass",
-                                    "display_oxygen", "deck_oxygen", "hourglass"])
+                                    "display_oxygen", "deck_oxygen", "hourglass", "track_pp", "row_bonus",
+                                    "radiation_most"])
 def test_options_no_check_depends_on_leave_every_position_loadable_without_them(option):
     s = game.new_game(players=3, seed=6, **{option: OPTIONS[option].example})
     rng = random.Random(6)

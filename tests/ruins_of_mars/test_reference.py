@@ -39,6 +39,8 @@ def test_a_number_naming_an_option_states_its_default_and_whether_the_rulebook_p
         "space_a": f"space {d.space_a} ", "space_b": f"space {d.space_b} ",
         "display_oxygen": ", ".join(f"+{x}" for x in d.display_oxygen) + " ",
         "deck_oxygen": f"{d.deck_oxygen} ", "end_techs": f"{d.end_techs}, ",
+        "track_pp": ", ".join(map(str, d.track_pp)) + " ", "row_bonus": ", ".join(map(str, d.row_bonus)) + " PP ",
+        "radiation_most": f"-1; -{d.radiation_most} for the most ",
     }
     named = set()
     for e, n in _numbers():
@@ -55,7 +57,7 @@ def test_numbers_from_the_data_tables():
     def value(section, what):
         return next(n for n in RULES.entry(section).numbers if n.what == what)
     pp = value("Final Scoring: Language tracks", "PP on spaces 0-9")
-    assert pp.value == ", ".join(map(str, data.TRACK_PP)) and not pp.printed
+    assert pp.value == ", ".join(map(str, data.TRACK_PP)) + " (option `track_pp`)" and not pp.printed
     assert value("Step 5: Take the Site's Action", "Language track").value.endswith(f"{data.CAPSTONE} (the Capstone)")
     assert value("Setup", "Action tiles").value.startswith(f"{data.N_TILES}: ")
     assert value("Setup", "icons of each Action tile").value.startswith(", ".join(data.TILES) + " ")
