@@ -70,3 +70,35 @@ def test_every_game_has_a_reference_and_reads_its_board_in_words():
         assert isinstance(getattr(game, "RULES", None), RulesReference), f"{name} has no RULES"
         state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=2)
         assert state.describe().strip() and state.describe(0).strip(), name
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_notebook_links_to_the_reference_name_real_sections():
+    import json
+    anchors = {}
+    for page in (ROOT / "docs" / "rules").glob("*.md"):
+        seen = {}
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                slug = _slug(line.lstrip("#"))
+                n = seen.get(slug, 0)
+                seen[slug] = n + 1
+                anchors.setdefault(page.name, set()).add(slug if n == 0 else f"{slug}-{n}")
+    links = 0
+    for path in sorted(ROOT.glob("notebooks/**/*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)\s]*docs/rules/[^)\s]*)\)", "".join(cell["source"])):
+                file, _, anchor = target.partition("#")
+                assert (path.parent / file).resolve().exists(), f"{path.name}: {target} is not a file"
+                name = pathlib.Path(file).name
+                assert not anchor or anchor in anchors.get(name, ()), f"{path.name}: no section #{anchor} in {name}"
+                links += 1
+    assert links > 0, "no notebook links to the rules reference"
