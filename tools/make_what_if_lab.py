@@ -34,11 +34,12 @@ md("""### Two ways to end a game: the rules and the safeguards
 
 Two of the games can end in two ways, and a seat advantage or a game length means little until we know which:
 
-- **Mars** ends by the rules when a player ends their own turn with the target VP (option `target`, 12).
+- **Mars** ends by the rules when a player ends their own turn with the target VP (option `target`, 12;
+  [End of the Game](../docs/rules/mars_colony.md#end-of-the-game)).
   The project adds an **ASSUMED safeguard**, not in the rulebook: after round `turn_limit` (60) the
   highest VP wins. `mars_rules.mars_colony.end_reason(state)` names the ending from the final position.
 - **On Mars** ends by the rules when the Remaining Missions marker reaches the end of its track (the
-  Missions). The **ASSUMED safeguard** triggers the end after round `round_limit` (10). The final position
+  Missions; [End of the Game](../docs/rules/on_mars.md#end-of-the-game)). The **ASSUMED safeguard** triggers the end after round `round_limit` (10). The final position
   cannot always tell the two apart (the safeguard may trigger the end and the marker then reach its end in
   the final round), so we watch the game's events as it is played, as `benchmarks/bench_policies.py` does.
 
@@ -214,7 +215,7 @@ code("""for rows in experiments.values():
         assert hi - lo > 0.2  # 12 games cannot pin a rate down"""),
 md("""## 5. Ruins of Mars: the solo AI against greedy
 
-The Ruins of Mars solo rules play the opponent by a fixed procedure (Solo Variant, "AI Turn"): the
+The Ruins of Mars solo rules play the opponent by a fixed procedure ([Solo Variant: AI Turn](../docs/rules/ruins_of_mars.md#solo-variant-ai-turn)): the
 Rover goes on the Site with the most tiles (the rightmost of the tied), it never transfers a tile, it
 uses every Wrench, takes the resource it has least of and advances its highest Language track, and
 replicates the most expensive Tech it can afford. `ai_policy` (in `mars_rules.ruins_of_mars.policies`)
