@@ -32,7 +32,10 @@ as keywords of `new_game(players, seed, **options)` (an unknown name or a value 
 ValueError naming the option). The State carries them (`state.options`, read by every rule, check and
 score, never the data.py constant that holds the default), a position's JSON carries those that differ
 from the default ("options"), and the score sheet names the variant in play. An ASSUMED default is the
-teaching edition's illustrative value. Lists are given as lists (or tuples) shaped like the default.
+teaching edition's illustrative value. Lists are given as lists (or tuples) shaped like the default; a
+cost table has one row per Building type (Mine, Generator, Water Extractor, Greenhouse, Oxygen Condenser,
+Shelter) or per destination Lab column (2, 3, 4), each row the number of Battery, Water, Plant, Oxygen,
+Mineral.
 
 | option | default | allowed | source | rulebook section |
 |---|---|---|---|---|
@@ -43,6 +46,8 @@ teaching edition's illustrative value. Lists are given as lists (or tuples) shap
 | `level_up_at` | [3, 5, 7, 9] | each 2..12 | ASSUMED | Life Support System (LSS) and Colony Level |
 | `ship_limit` | [2, 3, 4, 5, 5] | each 0..5, never falling | ASSUMED | Welcome a Ship |
 | `resource_cap` | 4 | 1..9 | ASSUMED | Orbital Station Main Actions (Resupply) |
+| `building_cost` | [[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0]] | each 0..3 | ASSUMED | Construct a Building |
+| `lab_column_cost` | [[1, 0, 0, 0, 0], [1, 0, 0, 0, 1], [2, 0, 0, 0, 1]] | each 0..3 | ASSUMED | Research and Development |
 | `crystal_cap_base` | 2 | 0..10 | ASSUMED | Executive Actions (the Depot) |
 | `depot_action_cost` | 1 | 0..5 | ASSUMED | Executive Actions |
 | `progress_op` | [0, 1, 2, 4, 7, 11] | each 0..30 | printed | End of the Game |
@@ -54,7 +59,7 @@ teaching edition's illustrative value. Lists are given as lists (or tuples) shap
 >>> s.options.round_limit, s.score().variant
 (14, 'round limit 14 (default: 10), mission target change -1 (default: 0)')
 
-Other ASSUMED values stay the one model of data.py (the map, the Building costs, the Lab, the Depot's
+Other ASSUMED values stay the one model of data.py (the map, the Lab's rows and benefits, the Depot's
 actions, the Colony level effects other than the Hangar, the card lists: those come from your own JSON
 card file with `new_game(cards=...)`, which the position carries too).
 

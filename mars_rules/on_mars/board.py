@@ -5,6 +5,7 @@ A Building record is ((q, r), type, advanced owner or -1, blueprint card or -1, 
 from __future__ import annotations
 
 from . import data as D
+from .options import DEFAULT_RULES, build_costs
 
 _cache = [None, None]
 
@@ -91,13 +92,12 @@ def construct_problem(state, seat, btype, h):
                     f"{'level %d' % level if level else 'missing'}.")
     elif not any(x in m and m[x][1] == btype for x in D.RING2[h]):
         return f"A new {name} must stand exactly 2 hexes from a {name} (or next to one, forming a Complex)."
-    if btype == "mine":
-        if pl.lq < 1:
-            return "A Mine needs a Miner: you have no Colonist in your Living Quarters."
-    else:
-        from .tx import can_pay, words
-        if not can_pay(pl, D.BUILD_COST[btype]):
-            return f"A {name} costs {words(D.BUILD_COST[btype])}; you do not have it."
+    if btype == "mine" and pl.lq < 1:
+        return "A Mine needs a Miner: you have no Colonist in your Living Quarters."
+    cost = build_costs(state.options)[btype][0]
+    from .tx import can_pay, words
+    if not can_pay(pl, cost):
+        return f"A {name} costs {words(cost)}; you do not have it."
     return None
 
 
@@ -109,7 +109,6 @@ def _needs(items) -> tuple:
     return tuple((-1 if item == "crystal" else D.RES_INDEX[item], n) for item, n in need.items())
 
 
-_BUILD_NEEDS = {b: _needs(cost) for b, cost in D.BUILD_COST.items()}
 
 
 def has(pl, needs) -> bool:
@@ -121,26 +120,29 @@ def has(pl, needs) -> bool:
     return True
 
 
-def _affordable(pl, btype) -> bool:
-    if btype == "mine":
-        return pl.lq >= 1
-    return has(pl, _BUILD_NEEDS[btype])
+def _affordable(pl, btype, rules) -> bool:
+    if btype == "mine" and pl.lq < 1:
+        return False
+    return has(pl, build_costs(rules)[btype][1])
 
 
 _afford_memo = {}
 
 
-def affordable_types(pl, lq=None) -> tuple:
-    """The Building types (BUILDINGS order) whose cost the player can pay (a Mine: a Colonist for its Miner).
-    `lq` replaces the player's Colonists in the Living Quarters."""
+def affordable_types(pl, lq=None, rules=DEFAULT_RULES) -> tuple:
+    """The Building types (BUILDINGS order) whose cost (`rules.building_cost`) the player can pay (a Mine: a
+    Colonist for its Miner besides). `lq` replaces the player's Colonists in the Living Quarters."""
     if lq is None:
         lq = pl.lq
-    key = (pl.res, pl.crystals, lq >= 1)
+    table = rules.building_cost
+    key = (pl.res, pl.crystals, lq >= 1, table)
     out = _afford_memo.get(key)
     if out is None:
         if len(_afford_memo) > 50_000:
             _afford_memo.clear()
-        out = _afford_memo[key] = tuple(b for b in D.BUILDINGS if (lq >= 1 if b == "mine" else _affordable(pl, b)))
+        costs = build_costs(rules)
+        out = _afford_memo[key] = tuple(b for b in D.BUILDINGS
+                                        if (lq >= 1 or b != "mine") and has(pl, costs[b][1]))
     return out
 
 
@@ -187,7 +189,7 @@ def buildable(state, seat, btype, pl=None) -> list:
     `pl` replaces the player's record (a Main action check passes it with the Colonist placed)."""
     if pl is None:
         pl = state.pieces[seat]
-    if not _affordable(pl, btype):
+    if not _affordable(pl, btype, state.options):
         return []
     join, alone = near_types(state).get(btype, _NOWHERE)
     out = []
@@ -212,7 +214,7 @@ def buildable_types(state, seat, pl=None, first=False, lq=None) -> list:
     judges it after the Colonist is placed)."""
     if pl is None:
         pl = state.pieces[seat]
-    todo = affordable_types(pl, lq)
+    todo = affordable_types(pl, lq, state.options)
     if not todo:
         return []
     near = near_types(state)

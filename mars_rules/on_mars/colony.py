@@ -6,6 +6,7 @@ from mars_rules.core import Action
 from . import data as D
 from . import flow
 from .board import bmap, buildable, buildable_types, complex_of, joined_size, zone_hexes
+from .options import build_costs
 from .texts import of as texts_of
 from .texts import text
 from .tx import can_pay
@@ -141,12 +142,12 @@ def building_problem(state, seat, btype):
         return None
     pl = state.pieces[seat]
     name = D.BUILDING_NAME[btype]
-    if btype == "mine":
-        if pl.lq < 1:
-            return "A Mine needs a Miner: you have no Colonist in your Living Quarters."
-    elif not can_pay(pl, D.BUILD_COST[btype]):
+    cost = build_costs(state.options)[btype][0]
+    if btype == "mine" and pl.lq < 1:
+        return "A Mine needs a Miner: you have no Colonist in your Living Quarters."
+    if not can_pay(pl, cost):
         from .tx import words
-        return f"A {name} costs {words(D.BUILD_COST[btype])}; you do not have it."
+        return f"A {name} costs {words(cost)}; you do not have it."
     return (f"No hex of your Building Zones fits a {name}: it must stand exactly 2 hexes from a {name}, or next "
             f"to one forming a Complex, with a {name} Tech tile of level at least the Complex size.")
 
@@ -172,8 +173,9 @@ def apply_construct(t, seat, btype, h):
     if btype == "mine":
         t.setp(seat, lq=pl.lq - 1)
         miner = seat
-    else:
-        t.pay(seat, D.BUILD_COST[btype])
+    cost = build_costs(state.options)[btype][0]
+    if cost:
+        t.pay(seat, cost)
     t.s("buildings", tuple(sorted(state.buildings + ((h, btype, -1, -1, miner),))))
     name = D.BUILDING_NAME[btype]
     t.say(f"{t.name(seat)} constructs {'an' if name[0] in 'AEIOU' else 'a'} {name} on {h}" + (" with a Miner on it." if miner >= 0 else ".")

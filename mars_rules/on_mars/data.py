@@ -35,7 +35,11 @@ ASSUMED for the Shelter (Overview: shelters house colonists): Colonists from the
 BUILD_COST = {"mine": (), "generator": ("mineral",), "water": ("battery",), "greenhouse": ("water",),
               "oxygen": ("plant",), "shelter": ("oxygen",)}
 """ASSUMED (Construct a Building prints no costs): one step down the dependency chain of the
-Game Overview. A Mine costs no Resource but needs a Colonist placed on it as its Miner (STATED)."""
+Game Overview. A Mine costs no Resource but needs a Colonist placed on it as its Miner (STATED).
+The rules read the option `building_cost` (BUILD_COST_COUNTS is its default)."""
+BUILD_COST_COUNTS = tuple(tuple(BUILD_COST[b].count(r) for r in RESOURCES) for b in BUILDINGS)
+"""BUILD_COST as the option `building_cost` holds it: per Building type (BUILDINGS order), the number of each
+Resource (RESOURCES order: Battery, Water, Plant, Oxygen, Mineral)."""
 LSS_TRACKS = ("generator", "water", "greenhouse", "oxygen")
 """STATED (Construct a Building): the four LSS Buildings, one LSS track each."""
 
@@ -122,7 +126,10 @@ LAB_BENEFIT = {"bottom": "", "middle": "choice", "top": "crystal"}
 LAB_BENEFIT_AMOUNT = 1
 """ASSUMED: benefit of every space of a row: nothing, 1 Resource of choice, 1 Crystal (LAB_BENEFIT_AMOUNT)."""
 RND_COST = {2: ("battery",), 3: ("battery", "mineral"), 4: ("battery", "battery", "mineral")}
-"""ASSUMED: the cost printed above each destination column."""
+"""ASSUMED: the cost printed above each destination column (the rules read the option `lab_column_cost`)."""
+RND_COST_COUNTS = tuple(tuple(RND_COST[c].count(r) for r in RESOURCES) for c in sorted(RND_COST))
+"""RND_COST as the option `lab_column_cost` holds it: per destination column 2, 3, 4, the number of each
+Resource (RESOURCES order)."""
 RND_USES = 2
 """STATED (R&D): one tile twice or two tiles once, before boosts."""
 LAB_COLUMN_OP = (1, 2, 4, 6)

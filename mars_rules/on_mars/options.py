@@ -43,6 +43,16 @@ OPTIONS = RuleOptions(
     Option("resource_cap", D.RESOURCE_CAP, "Orbital Station Main Actions (Resupply: limited storage)", False,
            "most of each Resource a Storage holds (what does not fit is lost)", low=1, high=9, example=5,
            constant="RESOURCE_CAP"),
+    Option("building_cost", D.BUILD_COST_COUNTS, "Colony Main Actions (Construct a Building: costs)", False,
+           "Resources a Building costs, one row per type (Mine, Generator, Water Extractor, Greenhouse, Oxygen "
+           "Condenser, Shelter), each the number of Battery, Water, Plant, Oxygen, Mineral (a Mine needs its Miner "
+           "besides)", low=0, high=3,
+           example=((0, 0, 0, 0, 0), (0, 0, 0, 0, 2), (2, 0, 0, 0, 0), (0, 2, 0, 0, 0), (0, 0, 2, 0, 0),
+                    (0, 0, 0, 2, 0)), constant="BUILD_COST_COUNTS"),
+    Option("lab_column_cost", D.RND_COST_COUNTS, "Orbital Station Main Actions (R&D: column costs)", False,
+           "Resources an R&D step into Lab column 2, 3 and 4 costs, each the number of Battery, Water, Plant, "
+           "Oxygen, Mineral", low=0, high=3, example=((0, 0, 0, 0, 0), (1, 0, 0, 0, 0), (1, 0, 0, 0, 1)),
+           constant="RND_COST_COUNTS"),
     Option("crystal_cap_base", D.CRYSTAL_CAP_BASE, "Executive Actions (the Depot)", False,
            "Crystals a Depot holds besides 1 per uncovered Depot space", low=0, high=10, example=0,
            constant="CRYSTAL_CAP_BASE"),
@@ -103,6 +113,56 @@ def read(checker, value, path: str = "options"):
     if found or rules == DEFAULT_RULES:
         return DEFAULT_RULES
     return rules
+
+
+def _counts_needs(counts) -> tuple:
+    """(the Resources paid, in RESOURCES order; `board._needs` of them: (Storage index, count) pairs)."""
+    items = tuple(r for r, n in zip(D.RESOURCES, counts) for _ in range(n))
+    return items, tuple((i, n) for i, n in enumerate(counts) if n)
+
+
+_build_tables = {}
+
+
+def build_costs(rules) -> dict:
+    """Building type -> (Resources paid, needs) of this game's `building_cost`, one dict per table, kept."""
+    table = rules.building_cost
+    out = _build_tables.get(table)
+    if out is None:
+        if len(_build_tables) >= 256:
+            _build_tables.clear()
+        out = _build_tables[table] = {b: _counts_needs(c) for b, c in zip(D.BUILDINGS, table)}
+    return out
+
+
+_rnd_tables = {}
+
+
+def rnd_costs(rules) -> dict:
+    """Destination Lab column (2-4) -> (Resources paid, needs) of this game's `lab_column_cost`, kept."""
+    table = rules.lab_column_cost
+    out = _rnd_tables.get(table)
+    if out is None:
+        if len(_rnd_tables) >= 256:
+            _rnd_tables.clear()
+        out = _rnd_tables[table] = {col: _counts_needs(c) for col, c in enumerate(table, start=2)}
+    return out
+
+
+def cost_words(counts) -> str:
+    """A row of a cost table in words: (2, 0, 0, 0, 1) -> "2 Batteries + 1 Mineral" ("" for nothing)."""
+    from .tx import plural
+    return " + ".join(f"{n} {plural(r, n)}" for r, n in zip(D.RESOURCES, counts) if n)
+
+
+def table_words(name: str, value) -> str:
+    """A cost table option's value as the rules reference states it: `building_cost` "Mine a Colonist,
+    Generator 1 Mineral, ...", `lab_column_cost` "1 Battery / 1 Battery + 1 Mineral / ..." (columns 2 / 3 / 4)."""
+    if name == "building_cost":
+        return ", ".join(f"{D.BUILDING_NAME[b]} " + (" + ".join(x for x in (cost_words(row), "a Colonist"
+                                                                            if b == "mine" else "") if x) or "nothing")
+                         for b, row in zip(D.BUILDINGS, value))
+    return " / ".join(cost_words(row) or "free" for row in value)
 
 
 def mission_target(state, card) -> int:

@@ -9,6 +9,7 @@ from mars_rules.core import Action
 
 from . import data as D
 from .board import _needs, has, tech_level
+from .options import rnd_costs
 from .tx import can_pay, words
 from .texts import of as texts_of
 from .texts import text
@@ -194,13 +195,10 @@ def develop_problem(state, seat, tech):
             return "You have developed as many tiles as allowed: boost with a Colonist for one more tile."
         if tech in moved:
             return "A boost develops a tile you have not developed in this action."
-    cost = D.RND_COST[col + 1]
+    cost = rnd_costs(state.options)[col + 1][0]
     if not can_pay(pl, cost):
         return f"Column {col + 1} costs {words(cost)}; you do not have it."
     return None
-
-
-_RND_NEEDS = {col: _needs(cost) for col, cost in D.RND_COST.items()}
 
 
 def _develop_ok(state, pl, tech, row, col) -> bool:
@@ -213,7 +211,7 @@ def _develop_ok(state, pl, tech, row, col) -> bool:
     moved = state.moves
     if len(moved) >= D.RND_USES and (len(moved) >= state.allow or tech in moved):
         return False
-    return has(pl, _RND_NEEDS[col + 1])
+    return has(pl, rnd_costs(state.options)[col + 1][1])
 
 
 def develop_options(state, seat) -> list:
@@ -251,7 +249,7 @@ def apply_develop(t, seat, tech):
             lab.append((tt, r, col))
         else:
             lab.append((tt, r, c))
-    t.pay(seat, D.RND_COST[col])
+    t.pay(seat, rnd_costs(t.state.options)[col][0])
     t.setp(seat, lab=tuple(sorted(lab)))
     t.s("moves", t.g("moves") + (tech,))
     t.s("used", t.g("used") + 1)

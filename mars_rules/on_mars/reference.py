@@ -177,8 +177,8 @@ middle (step "Choose a Resource"), 1 Crystal at the top. Learning and developing
         Number("Learn: row prices", "bottom free, middle 1 Battery, top 1 Battery + 1 Resource", True),
         Number("Tech tiles of one type per player", "1", True),
         Number("R&D moves", "1 tile twice or 2 tiles once", True),
-        Number("R&D prices, columns 2 / 3 / 4", "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral",
-               False),
+        Number("R&D prices, columns 2 / 3 / 4",
+               "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral (option `lab_column_cost`)", False),
         Number("furthest Lab column by Colony level", "2 at level 1, 3 at level 2, 4 from level 3", False),
         Number("Lab row benefits, bottom / middle / top", "none / 1 Resource of choice / 1 Crystal", False),
         Number("most of each Resource in a Storage", "4 (option `resource_cap`)", False),
@@ -209,8 +209,8 @@ The five Main actions at the Colony. A **Building Zone** is a Bot's hex and its 
 """, numbers=(
         Number("movement", "Bots 2 each, Rover 2 + Rover Tech level, +1 per Crystal spent", True),
         Number("Building costs (one step down the Overview's chain)",
-               "Generator 1 Mineral, Water Extractor 1 Battery, Greenhouse 1 Water, Oxygen Condenser 1 Plant, "
-               "Shelter 1 Oxygen, Mine a Colonist", False),
+               "Mine a Colonist, Generator 1 Mineral, Water Extractor 1 Battery, Greenhouse 1 Water, Oxygen "
+               "Condenser 1 Plant, Shelter 1 Oxygen (option `building_cost`)", False),
         Number("output of each Building", "Mine Mineral, Generator Battery, Water Extractor Water, "
                "Greenhouse Plant, Oxygen Condenser Oxygen, Shelter Colonists", False),
         Number("Research tile reward", "2 Crystals + 1 Mineral", False),

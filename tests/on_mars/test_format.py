@@ -257,7 +257,10 @@ def test_the_schema_enums_and_keys_equal_the_data_tables():
     options = props["options"]["properties"]
     assert list(options) == [o.name for o in OPTIONS] and props["options"]["additionalProperties"] is False
     for o in OPTIONS:
-        number = options[o.name]["items"] if isinstance(o.default, tuple) else options[o.name]
+        number, default = options[o.name], o.default
+        while isinstance(default, tuple):   # a table: a list (of lists) shaped like the default
+            assert (number["type"], number["minItems"], number["maxItems"]) == ("array", len(default), len(default))
+            number, default = number["items"], default[0]
         assert (number["type"], number["minimum"], number["maximum"]) == ("integer", o.low, o.high), o.name
         if isinstance(o.default, tuple):
             assert options[o.name]["minItems"] == options[o.name]["maxItems"] == len(o.default), o.name

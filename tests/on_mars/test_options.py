@@ -10,6 +10,7 @@ from mars_rules.core import CHANCE, IllegalAction, PositionError
 from mars_rules.on_mars import OPTIONS, codec, from_json, new_game
 from mars_rules.on_mars import data as D
 from mars_rules.on_mars import policies
+from mars_rules.on_mars.board import affordable_types
 
 from .helpers import act, action, colony, game, orbit, setp
 
@@ -248,6 +249,57 @@ def test_depot_action_cost_is_paid_for_a_depot_executive_action():
     assert t.pieces[0].res[1] == 2 and t.pieces[0].crystals == 0
 
 
+def test_building_cost_sets_what_each_building_type_costs():
+    dear = OPTIONS["building_cost"].example   # each LSS Building and the Shelter: 2 of one Resource
+    assert dear[1] == (0, 0, 0, 0, 2)
+    s = setp(colony(game(building_cost=dear)), 0, bots=((1, -2),))
+    s = act(s, "main", action="construct")
+    assert "generator" not in {a.get("building") for a in s.legal_actions() if a.kind == "choose_building"}
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "choose_building", building="generator"))
+    assert "A Generator costs 2 Minerals; you do not have it." in e.value.reason
+    rich = setp(colony(game(building_cost=dear)), 0, bots=((1, -2),), res=(1, 1, 1, 1, 2))
+    rich = act(act(rich, "main", action="construct"), "choose_building", building="generator")
+    t = act(rich, "construct", building="generator", hex=(2, -3))
+    assert t.pieces[0].res[4] == 0 and t.pieces[0].res[0] == 2   # paid 2 Minerals, gained 1 Battery
+    # a table may make a Mine cost Resources too (its Miner besides) and any Building free
+    mine_paid = ((0, 0, 0, 0, 1),) + ((0, 0, 0, 0, 0),) * 5
+    s = setp(colony(game(building_cost=mine_paid)), 0, bots=((1, -2),), res=(1, 1, 1, 1, 0))
+    s = act(s, "main", action="construct")
+    assert "mine" not in {a.get("building") for a in s.legal_actions() if a.kind == "choose_building"}
+    free = setp(colony(game(building_cost=mine_paid)), 0, bots=((1, -2),), res=(1, 1, 1, 1, 0))
+    free = act(act(free, "main", action="construct"), "choose_building", building="generator")
+    assert act(free, "construct", building="generator", hex=(2, -3)).pieces[0].res == (2, 1, 1, 1, 0)
+    # what a player can afford is kept per cost table; a cost changes nothing a position shows
+    pl = game().pieces[0]
+    for _ in range(2):
+        assert "generator" not in affordable_types(pl, rules=game(building_cost=dear).options)
+        assert "generator" in affordable_types(pl)
+    assert under(game(building_cost=dear)) == game()
+
+
+def test_lab_column_cost_sets_the_price_of_each_rnd_destination_column():
+    def lab(state, res):
+        return setp(orbit(state), 0, lab=(("mine", "bottom", 1), ("shelter", "middle", 2)), res=res)
+    s = lab(game(), (0, 1, 1, 1, 1))
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "main", action="rnd"))
+    assert "No Tech tile can be developed" in e.value.reason
+    cheap = OPTIONS["lab_column_cost"].example   # column 2 free
+    s = act(lab(game(lab_column_cost=cheap), (0, 1, 1, 1, 1)), "main", action="rnd")
+    t = act(s, "develop", tech="mine")
+    assert ("mine", "bottom", 2) in t.pieces[0].lab and t.pieces[0].res == (0, 1, 1, 1, 1)
+    dear = ((1, 1, 0, 0, 0), (1, 0, 0, 0, 1), (2, 0, 0, 0, 1))
+    s = act(lab(game(lab_column_cost=dear), (1, 1, 1, 1, 1)), "main", action="rnd")
+    t = act(s, "develop", tech="mine")
+    assert t.pieces[0].res == (0, 0, 1, 1, 1)
+    s = lab(game(lab_column_cost=dear), (1, 0, 1, 1, 1))._replace(step="rnd", moves=(), allow=2)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "develop", tech="mine"))
+    assert "Column 2 costs 1 Battery and 1 Water; you do not have it." in e.value.reason
+    assert under(game(lab_column_cost=dear)) == game()
+
+
 # ----- scoring ------------------------------------------------------------------------------------------
 SCORING = dict(progress_op=(0, 2, 4, 6, 8, 10), ship_op=5, lab_column_op=(1, 3, 6, 10), lq_op=tuple(range(13)))
 
@@ -302,7 +354,8 @@ def test_the_board_draws_the_level_ups_of_the_game():
 # ----- every rule of a position holds in variant games ---------------------------------------------------
 EXTREMES = dict(round_limit=2, missions_to_end=1, mission_target_change=-3, mission_crystals=5,
                 level_up_at=(2, 2, 3, 3), ship_limit=(5, 5, 5, 5, 5), resource_cap=1, crystal_cap_base=10,
-                depot_action_cost=0, progress_op=(30,) * 6, ship_op=0, lab_column_op=(0, 0, 0, 20), lq_op=(50,) * 13)
+                depot_action_cost=0, progress_op=(30,) * 6, ship_op=0, lab_column_op=(0, 0, 0, 20), lq_op=(50,) * 13,
+                building_cost=((0,) * 5,) * 6, lab_column_cost=((3, 0, 0, 0, 3),) * 3)
 
 
 @pytest.mark.parametrize("options", [{o.name: o.example for o in OPTIONS}, EXTREMES], ids=["examples", "extremes"])

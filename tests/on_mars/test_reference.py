@@ -16,7 +16,7 @@ from mars_rules.core import CHANCE, Action, IllegalAction, slug
 from mars_rules.on_mars import COVERAGE, OPTIONS, RULES, TURN_STEPS, describe_position, new_game
 from mars_rules.on_mars import data as D
 from mars_rules.on_mars.board import complex_of
-from mars_rules.on_mars.options import mission_target
+from mars_rules.on_mars.options import mission_target, table_words
 
 game = mars_rules.load("on_mars")
 DEFAULT = OPTIONS.default
@@ -30,7 +30,9 @@ def number(section, what):
     return found[0]
 
 
-def _words(value):
+def _words(value, name=""):
+    if isinstance(value, tuple) and isinstance(value[0], tuple):   # a cost table, in words
+        return table_words(name, value)
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
@@ -48,7 +50,7 @@ def test_a_number_naming_an_option_states_its_default_and_whether_the_rulebook_p
                 assert name in OPTIONS.options, (e.section, name)
                 named.add(name)
                 assert n.printed == OPTIONS[name].printed, (e.section, n.what)
-                assert n.value.startswith(_words(getattr(DEFAULT, name)) + " "), (e.section, n.value)
+                assert n.value.startswith(_words(getattr(DEFAULT, name), name) + " "), (e.section, n.value)
     assert named == set(OPTIONS.options), "every rule option is stated in the reference"
 
 
@@ -82,7 +84,7 @@ def test_numbers_from_the_data_tables():
     for b, cost in D.BUILD_COST.items():
         assert (f"{D.BUILDING_NAME[b]} 1 {cost[0].capitalize()}" if cost else "Mine a Colonist") in costs
     assert number("Orbital Station Main Actions", "R&D prices, columns 2 / 3 / 4").value == \
-        "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral"
+        "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral (option `lab_column_cost`)"
     assert D.RND_COST == {2: ("battery",), 3: ("battery", "mineral"), 4: ("battery", "battery", "mineral")}
     assert number("Orbital Station Main Actions", "furthest Lab column by Colony level").value == (
         f"{D.MAX_LAB_COLUMN[1]} at level 1, {D.MAX_LAB_COLUMN[2]} at level 2, {D.MAX_LAB_COLUMN[3]} from level 3")
