@@ -28,7 +28,9 @@ class Option(NamedTuple):
     default (`printed`) or the project ASSUMED it, what it changes, and what values are allowed: an
     integer range (`low`..`high`, for every number of a tuple value too) or a list of `choices`.
     `example` is a non-default value that changes play (docs and tests use it); `constant` names the
-    data-module constant that holds the default (the rules read the option, never the constant)."""
+    data-module constant that holds the default (the rules read the option, never the constant);
+    `scenario` names the test (in the game's tests/<game>/test_options.py) whose prepared position shows
+    the option's effect, for a rule that random play does not reach (a late-game building, a level)."""
     name: str
     default: object
     rule: str
@@ -39,6 +41,7 @@ class Option(NamedTuple):
     choices: tuple = ()
     example: object = None
     constant: str = ""
+    scenario: str = ""
 
     def problems(self, value, path: str = "") -> list:
         """What is wrong with `value` for this option (empty when it is allowed)."""
