@@ -314,7 +314,8 @@ def board_text(board) -> str:
 
 def board_bundle(board, scale: float = HIDPI):
     """(data, metadata) for Jupyter: the board as a PNG rendered at `scale` x its intended size and shown
-    at that size, its text form, and `display_meta` of the position it shows (under "mars_rules")."""
+    at that size, its text form, `display_meta` of the position it shows (under "mars_rules"), and the
+    same picture as an HTML image whose alt text is the board in words (what a screen reader reads)."""
     import base64
     fig = getattr(board, "fig", board)
     w, h = fig.get_size_inches()
@@ -323,8 +324,15 @@ def board_bundle(board, scale: float = HIDPI):
     meta = {"image/png": {"width": int(round(w * PNG_DPI)), "height": int(round(h * PNG_DPI))}}
     state = getattr(board, "state", None)
     if state is not None:
-        from .common import display_meta
+        from .common import display_meta, esc
         meta["mars_rules"] = display_meta(state)
+        try:  # the board in words as the picture's alt text (JupyterLab and Voila show the HTML form)
+            words = state.game.describe_position(state)
+        except Exception:  # noqa: BLE001 - a display must not fail on a game's bug; the PNG alone then
+            words = ""
+        if words:
+            data["text/html"] = (f'<img alt="{esc(words)}" width="{meta["image/png"]["width"]}" '
+                                 f'src="data:image/png;base64,{data["image/png"]}">')
     return data, meta
 
 
