@@ -186,6 +186,10 @@ def _site_x(i):
     return SITE_X0 + i * (SITE_W + SITE_GAP)
 
 
+def _nth(n):
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
 def _tint(colour, amount):
     """`colour` mixed with white (amount 0 = white, 1 = the colour)."""
     from matplotlib.colors import to_rgb
@@ -548,7 +552,7 @@ class Board(LayeredBoard):
         else:
             who = f"to move: {s.players[s.to_move]}"
         mastered = sum(1 for t in range(5) if any(b.languages[t] == data.CAPSTONE for b in s.boards))
-        right = f"Languages mastered: {mastered} (a 4th ends the game)"
+        right = f"Languages mastered: {mastered} (a {_nth(s.options.end_languages)} ends the game)"
         self._t(W - 0.1, H - 0.2, right, ha="right", fontsize=9, color="#333333")
         pieces = (f"Ruins of Mars  ·  turn {s.turn}", f"  ·  {STEP_TITLE.get(s.step, s.step)}", f"  ·  {who}")
         title, room = "".join(pieces), W - 0.5 - self._width(right, 9)

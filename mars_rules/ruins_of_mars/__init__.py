@@ -47,6 +47,7 @@ option                  default              allowed           source   rulebook
 ``display_oxygen``      (3, 2, 1, 0)         4 numbers 0..9    ASSUMED  Paying for Tech (G9): Oxygen, top to bottom
 ``deck_oxygen``         4                    0..9              printed  Paying for Tech: Oxygen to take from a deck
 ``end_techs``           9                    1..9              printed  End of the Game: Techs on one board
+``end_languages``       4                    1..5              printed  End of the Game: mastered Languages, all
 ``track_pp``            (0, 0, 1, ..., 15)   10 numbers 0..30  ASSUMED  Final Scoring: Language track PP by space
 ``row_bonus``           (9, 6, 3)            3 numbers 0..20   printed  Final Scoring: full row same/different/other
 ``radiation_most``      2                    1..5              printed  Final Scoring: PP per Radiation of the most
@@ -54,8 +55,9 @@ option                  default              allowed           source   rulebook
 
 ``OPTIONS.markdown()`` gives the same table with a sentence per option (docs/positions/ruins_of_mars.md).
 The last three are scoring tables: they change only the final score, never the course of a game (the
-solo AI's rows keep their 10 PP). Not options: the 4 mastered Languages that also end the game (random
-play masters none early enough to show a variant) and the solo AI's procedure (see ``options.py``).
+solo AI's rows keep their 10 PP). ``end_languages`` is shown by a prepared position (its ``scenario`` test):
+random play masters no Language early enough to show it. Not an option: the solo AI's procedure (see
+``options.py``).
 
 The setup shuffles (the tiles under the Sites, the Tech display, the AI's face-down Techs) are drawn in
 ``new_game`` from the game's chance stream; the first player and dealt Characters are chance nodes that

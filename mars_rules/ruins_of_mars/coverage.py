@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from mars_rules.core.coverage import Coverage, ScoreItem, slug
 
-from .data import CAPSTONE, END_LANGUAGES
+from .data import CAPSTONE
 
 #: The scoring categories of the score sheet, in its order (scoring.score writes them).
 CATEGORIES = ("Language tracks", "Tech rows", "Tech PP", "Radiation")
@@ -66,8 +66,8 @@ def end_reason(state):
     board, so that player's board shows whether a 9th Tech triggered the end (the engine checks it first);
     otherwise 4 mastered Languages did. A position finished by hand (``finish``) is named by the first end
     condition it meets (4 mastered Languages, then anybody's 9 Techs), and is None when it meets neither:
-    no rule ended it. Under the option ``end_techs`` the first end has that number in place of 9 (the key keeps
-    the rulebook's name).
+    no rule ended it. Under the options ``end_techs`` and ``end_languages`` the ends have those numbers in place
+    of 9 and 4 (the keys keep the rulebook's names).
     """
     if not state.is_over:
         return None
@@ -76,7 +76,7 @@ def end_reason(state):
     trigger = (state.current + 1) % n
     if _face_up_techs(state.boards[trigger]) >= rules.end_techs:
         return "ninth_tech"
-    if sum(1 for b in state.boards for x in b.languages if x == CAPSTONE) >= END_LANGUAGES:
+    if sum(1 for b in state.boards for x in b.languages if x == CAPSTONE) >= rules.end_languages:
         return "four_languages"
     if any(_face_up_techs(b) >= rules.end_techs for b in state.boards):
         return "ninth_tech"

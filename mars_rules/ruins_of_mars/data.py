@@ -88,7 +88,7 @@ END_TECHS = 9
 """Completed Techs on one board that trigger the end: a full Tech board (End of the Game). Option
 ``end_techs``."""
 END_LANGUAGES = 4
-"""Mastered Languages in total that trigger the end (End of the Game). Not an option (see options.py)."""
+"""Mastered Languages in total that trigger the end (End of the Game). Option ``end_languages``."""
 ROW_BONUS = (9, 6, 3)
 """PP of a complete Tech board row: its 3 Techs share a Classification, all 3 differ, any other (printed:
 Final Scoring). Option ``row_bonus``."""

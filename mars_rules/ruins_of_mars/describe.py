@@ -73,7 +73,7 @@ def _status(s):
     masters = [f"{LANGUAGES[t]} by {s.players[p]}" for t in range(5) for p, b in enumerate(s.boards)
                if b.languages[t] == CAPSTONE]
     line = f"Languages mastered: {len(masters)}" + (f" ({', '.join(masters)})" if masters else "") + \
-        " of the 4 that end the game."
+        f" of the {s.options.end_languages} that end the game."
     if s.end_turns >= 0 and s.to_move is not None:
         line += f" END TRIGGERED: {_plural(s.end_turns, 'final turn')} left."
     pending = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import texts
-from .data import CAPSTONE, COLOUR_INDEX, END_LANGUAGES, LANGUAGES, RESOURCES, SITES
+from .data import CAPSTONE, COLOUR_INDEX, LANGUAGES, RESOURCES, SITES
 from .effects import advance, can_advance, gain, gain_text, set_board
 
 
@@ -122,9 +122,9 @@ def end_turn(s, events):
         rules = s.options
         techs = sum(1 for c, d in zip(board.techs, board.face_down) if c is not None and not d)
         mastered = sum(1 for b in s.boards for x in b.languages if x == CAPSTONE)
-        if techs >= rules.end_techs or mastered >= END_LANGUAGES:
+        if techs >= rules.end_techs or mastered >= rules.end_languages:
             why = (f"completed a {_nth(rules.end_techs)} Tech" if techs >= rules.end_techs else
-                   f"ends the turn with {END_LANGUAGES} Languages mastered on the Language board")
+                   f"ends the turn with {rules.end_languages} Languages mastered on the Language board")
             end_turns = n - 1
             events += (f"End of the game triggered: {s.players[seat]} {why}; every other player gets one "
                        f"final turn.",)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from mars_rules.core import CHANCE, Checker, name_problems
 
-from .data import CAPSTONE, END_LANGUAGES, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, N_TILES, SITE_ACTION, SITES
+from .data import CAPSTONE, CHARACTERS, ICONS, KICKSTARTER_CHARACTERS, N_TILES, SITE_ACTION, SITES
 from .effects import empty_rows, level3_count, level_ok
 from .options import DEFAULT, OPTIONS
 
@@ -530,7 +530,7 @@ def _end(s, c):
     if step == "game_over" or step in SETUP_STEPS:
         return
     rules = s.options
-    need_techs, need_languages = rules.end_techs, END_LANGUAGES
+    need_techs, need_languages = rules.end_techs, rules.end_languages
     full = [p for p, b in enumerate(s.boards)
             if sum(1 for t, d in zip(b.techs, b.face_down) if t is not None and not d) >= need_techs]
     mastered = sum(1 for b in s.boards for x in b.languages if x == CAPSTONE)

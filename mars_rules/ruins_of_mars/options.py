@@ -12,10 +12,11 @@ The scoring tables ``track_pp`` (the Language track PP), ``row_bonus`` (the Tech
 ``radiation_most`` (the Radiation penalty of the most) change only the final score, never the course of a
 game; their tests compare final scores.
 
-Not options: the 4 mastered Languages that end the game (``data.END_LANGUAGES``): random play never
-masters a Language in its first hundreds of actions, so a variant of it could change only the final
-score of a complete random game, never the course the options' tests compare; the solo AI's procedure
-(its Tech rows score 10 PP).
+``end_languages`` (the mastered Languages, counting every player, that end the game) is a rule random play
+does not reach: it never masters a Language in its first hundreds of actions. Its ``scenario`` names the
+test of ``tests/ruins_of_mars/test_options.py`` whose prepared position shows the end it changes.
+
+Not an option: the solo AI's procedure (its Tech rows score 10 PP).
 
 >>> OPTIONS.default.resource_cap, OPTIONS.default.display_oxygen
 (7, (3, 2, 1, 0))
@@ -30,9 +31,9 @@ from __future__ import annotations
 
 from mars_rules.core import Option, RuleOptions
 
-from .data import (DECK_OXYGEN, DISPLAY_OXYGEN, END_TECHS, RADIATION_MOST, RESOURCE_CAP, ROW_BONUS,
-                   SITE_RADIATION, SPACE_A, SPACE_B, START_HOURGLASS, TRACK_PP, TRANSFER_COST, TRANSFER_WRAPS,
-                   WASTELAND_HOURGLASS)
+from .data import (DECK_OXYGEN, DISPLAY_OXYGEN, END_LANGUAGES, END_TECHS, RADIATION_MOST, RESOURCE_CAP,
+                   ROW_BONUS, SITE_RADIATION, SPACE_A, SPACE_B, START_HOURGLASS, TRACK_PP, TRANSFER_COST,
+                   TRANSFER_WRAPS, WASTELAND_HOURGLASS)
 
 R_REQUIRE = "Step 6: Tech Level and Language Requirements"
 
@@ -72,6 +73,10 @@ OPTIONS = RuleOptions(
     Option("end_techs", END_TECHS, "End of the Game", True,
            "completed Techs on one player's board that trigger the end (9: a full Tech board)",
            low=1, high=9, example=4, constant="END_TECHS"),
+    Option("end_languages", END_LANGUAGES, "End of the Game", True,
+           "mastered Languages, counting every player, that trigger the end when a turn ends",
+           low=1, high=5, example=3, constant="END_LANGUAGES",
+           scenario="test_end_languages_is_the_number_of_mastered_languages_that_ends_the_game"),
     Option("track_pp", TRACK_PP, "Final Scoring: Language tracks", False,
            "PP printed on the Language track spaces 0 to 9 (a track scores the most PP on a space reached)",
            low=0, high=30, example=(0, 1, 2, 3, 4, 5, 6, 7, 8, 10), constant="TRACK_PP"),

@@ -343,11 +343,11 @@ When a player passes the Rover the engine checks two triggers:
 - 4 Languages are mastered, counting every player.
 
 Then each other player plays one last turn, in seat order, and the game ends; a second trigger changes
-nothing. Once the game is over every action is refused under this section. The 4 Languages are not an
-option.
+nothing. Once the game is over every action is refused under this section. Both numbers are options
+(`end_techs`, `end_languages`).
 """, numbers=(
         Number("Techs that trigger the end", "9, a full board (option `end_techs`)", True),
-        Number("mastered Languages that trigger the end", "4", True),
+        Number("mastered Languages that trigger the end", "4, counting every player (option `end_languages`)", True),
         Number("final turns", "1 for each other player", True),
     ), teaches=("end:ninth_tech", "end:four_languages"), part=END),
     Entry("End of the Game / Final Scoring", """

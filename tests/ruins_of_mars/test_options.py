@@ -193,6 +193,39 @@ def test_end_techs_is_the_number_of_techs_that_ends_the_game():
     assert _fourth_tech_turn().end_turns == -1
 
 
+def _third_language_turn(**options):
+    """Player 1, with 3 Level 3 Techs and the orange and green Languages mastered (blue on space 8), deciphers
+    at the Dormitory (BR RS: the blue Language is mastered, the 3rd), replicates nothing and passes the Rover."""
+    s = position(options=options or None)
+    for row, cid in enumerate(("L3-01", "L3-02", "L3-03")):
+        s = with_tech(s, 0, cid, row)
+    s = with_player(s, 0, languages=(0, 9, 9, 8, 0))
+    s = _settle(go(at_step(s, "action", rover="Dormitory"), "decipher"))
+    s = _settle(go(s, "skip", step="replicate"))
+    return go(s, "pass_rover")
+
+
+def test_end_languages_is_the_number_of_mastered_languages_that_ends_the_game():
+    """Random play never masters a Language early enough: this prepared position is the option's scenario."""
+    s = _third_language_turn(end_languages=3)
+    assert s.boards[0].languages == (2, 9, 9, 9, 1)
+    assert s.end_turns == 1 and any("ends the turn with 3 Languages mastered" in e for e in s.events)
+    assert roundtrip(s).end_turns == 1 and roundtrip(s).options.end_languages == 3
+    assert "of the 3 that end the game" in s.describe() and "END TRIGGERED" in s.describe()
+    default = _third_language_turn()                      # the rulebook's 4: the game goes on
+    assert default.boards[0].languages == (2, 9, 9, 9, 1) and default.end_turns == -1
+    assert not any("End of the game triggered" in e for e in default.events)
+    assert "of the 4 that end the game" in default.describe()
+    # the position is checked against its own options: final turns with 3 mastered need the option
+    probs = _problems(_with_options(s))
+    assert probs and probs[0].startswith("end_turns: 1 final turn left, but the end was not triggered") \
+        and "where the end needs 4" in probs[0]
+    assert game.from_json(_with_options(s, end_languages=3)) == s
+    # the finished game is named by that end
+    assert game.end_reason(game.finish(s)) == "four_languages"
+    assert game.end_reason(game.finish(default)) is None
+
+
 # ----- the scoring tables: the final score counts the same position another way -----------------------------------
 def _scored(**options):
     """A finished 3-player position: Player 1 with three full rows (same, different, other Classifications),

@@ -38,7 +38,7 @@ def test_a_number_naming_an_option_states_its_default_and_whether_the_rulebook_p
         "wasteland_hourglass": ", ".join(map(str, d.wasteland_hourglass)) + " ",
         "space_a": f"space {d.space_a} ", "space_b": f"space {d.space_b} ",
         "display_oxygen": ", ".join(f"+{x}" for x in d.display_oxygen) + " ",
-        "deck_oxygen": f"{d.deck_oxygen} ", "end_techs": f"{d.end_techs}, ",
+        "deck_oxygen": f"{d.deck_oxygen} ", "end_techs": f"{d.end_techs}, ", "end_languages": f"{d.end_languages}, ",
         "track_pp": ", ".join(map(str, d.track_pp)) + " ", "row_bonus": ", ".join(map(str, d.row_bonus)) + " PP ",
         "radiation_most": f"-1; -{d.radiation_most} for the most ",
     }
@@ -66,7 +66,8 @@ def test_numbers_from_the_data_tables():
     assert value("Setup", "AI Techs").value.startswith(f"{len(data.CARDS.ai)}, ")
     assert value("Setup: Choose Characters", "Characters").value.startswith(
         f"{len(data.CHARACTERS)}, or {len(data.CHARACTERS) + len(data.KICKSTARTER_CHARACTERS)} ")
-    assert value("End of the Game", "mastered Languages that trigger the end").value == str(data.END_LANGUAGES)
+    assert value("End of the Game", "mastered Languages that trigger the end").value == \
+        f"{data.END_LANGUAGES}, counting every player (option `end_languages`)"
     sites = value("Step 5: Take the Site's Action", "Site Actions").value
     for name in ("Workshop", "Dormitory"):
         assert f"{name} {data.SITE_ACTION[data.SITES.index(name)].capitalize()}" in sites
