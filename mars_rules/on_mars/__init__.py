@@ -50,6 +50,9 @@ Mineral.
 | `lab_column_cost` | [[1, 0, 0, 0, 0], [1, 0, 0, 0, 1], [2, 0, 0, 0, 1]] | each 0..3 | ASSUMED | Research and Development |
 | `crystal_cap_base` | 2 | 0..10 | ASSUMED | Executive Actions (the Depot) |
 | `depot_action_cost` | 1 | 0..5 | ASSUMED | Executive Actions |
+| `own_advanced_cost` | 2 | 0..5 (free while a Scientist works there) | printed | Executive Actions |
+| `level_up_op_per_cube` | 1 | 0..5 | ASSUMED | Life Support System (LSS) and Colony Level |
+| `end_level` | 5 | 2..5 (the Colony level that ends the game) | ASSUMED | End of the Game |
 | `progress_op` | [0, 1, 2, 4, 7, 11] | each 0..30 | printed | End of the Game |
 | `ship_op` | 3 | 0..10 | printed | End of the Game |
 | `lab_column_op` | [1, 2, 4, 6] | each 0..20 | ASSUMED | End of the Game |
@@ -60,7 +63,7 @@ Mineral.
 (14, 'round limit 14 (default: 10), mission target change -1 (default: 0)')
 
 Other ASSUMED values stay the one model of data.py (the map, the Lab's rows and benefits, the Depot's
-actions, the Colony level effects other than the Hangar, the card lists: those come from your own JSON
+actions, the Colony level effects other than the Hangar, the level-up OP and the end level, the card lists: those come from your own JSON
 card file with `new_game(cards=...)`, which the position carries too).
 
 `new_game(..., deal=False)` leaves the set-up draws pending (step "setup"), to show them one by one.
@@ -102,8 +105,8 @@ Turn (steps "turn", "final_round", "turn_end")
   Private Goals for Crystals (teaching edition: you lay your marker down).
 - `end_turn`: lay your Player marker down (after the Main action).
 - `depot_action`: space -- the Executive action of an uncovered Depot space (0 = bottom).
-- `advanced_action`: hex, free -- the Executive action of your Advanced Building (2 Crystals, free
-  while a Scientist works there).
+- `advanced_action`: hex, free -- the Executive action of your Advanced Building (2 Crystals, option
+  `own_advanced_cost`; free while a Scientist works there).
 - `scientist_action`: hex -- the Executive action of another player's Advanced Building where
   your Scientist works (free).
 - `send_scientist`: card, hex -- place your hired Scientist in an Advanced Building of its

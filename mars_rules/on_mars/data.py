@@ -161,7 +161,7 @@ DEPOT_ACTIONS = (("battery", 1), ("water", 1), ("retrieve", 1), ("plant", 1), ("
 DEPOT_ACTION_COST = 1
 """ASSUMED: Crystals a Depot Executive action costs."""
 OWN_ADVANCED_COST = 2
-"""STATED: using your own Advanced Building's Executive action costs 2 Crystals."""
+"""STATED: using your own Advanced Building's Executive action costs 2 Crystals (option `own_advanced_cost`)."""
 ADVANCED_ACTION_GAIN = 2
 PRODUCTION = 1
 """STATED (Travel to Orbit): each Advanced Building produces its Resource (a Shelter a Crystal) and each
@@ -190,7 +190,8 @@ LEVEL_UP_AT = (3, 5, 7, 9)
 """ASSUMED: the Colony rises from level L when all four LSS markers reach LEVEL_UP_AT[L - 1] (the default of
 the option `level_up_at`)."""
 LEVEL_UP_OP_PER_CUBE = 1
-"""ASSUMED (Progress cubes score during colony upgrades): OP per own cube in the Progress area at each level-up."""
+"""ASSUMED (Progress cubes score during colony upgrades): OP per own cube in the Progress area at each level-up
+(option `level_up_op_per_cube`)."""
 MAX_LEVEL = 5
 SHIP_LIMIT = (2, 3, 4, 5, 5)
 """ASSUMED: Ships allowed in a Hangar at Colony level L, SHIP_LIMIT[L - 1] (Welcome a Ship; the default of the
@@ -210,7 +211,8 @@ REMAINING_BONUS_STEPS = 1
 """ASSUMED: reaching these Colony levels advances the Remaining Missions marker by REMAINING_BONUS_STEPS
 (fewer Missions needed)."""
 END_LEVEL = 5
-"""ASSUMED (Overview: or the colony reaches a high level): reaching it moves the marker to the end."""
+"""ASSUMED (Overview: or the colony reaches a high level): reaching it moves the marker to the end (option
+`end_level`)."""
 ROUND_LIMIT = 10
 """ASSUMED safeguard (not in the rulebook): if the end is not triggered by the end of round 10, it is
 triggered then (round 11 is the final round), so every game ends."""

@@ -270,12 +270,13 @@ def advance_lss(t, seat, btype):
     while level < D.MAX_LEVEL and min(lss) >= up[level - 1]:
         level += 1
         t.s("level", level)
-        t.say(f"The Colony reaches level {level}: each player scores {D.LEVEL_UP_OP_PER_CUBE} OP per Progress cube.")
+        per_cube = t.state.options.level_up_op_per_cube
+        t.say(f"The Colony reaches level {level}: each player scores {per_cube} OP per Progress cube.")
         for s in range(len(t.g("players"))):
             pl = t.p(s)
-            if pl.progress:
-                t.setp(s, op=pl.op + D.LEVEL_UP_OP_PER_CUBE * pl.progress)
+            if pl.progress and per_cube:
+                t.setp(s, op=pl.op + per_cube * pl.progress)
         if level in D.REMAINING_BONUS_LEVELS:
             advance_remaining(t, D.REMAINING_BONUS_STEPS)
-        if level >= D.END_LEVEL:
+        if level >= t.state.options.end_level:
             advance_remaining(t, t.state.options.missions_to_end)

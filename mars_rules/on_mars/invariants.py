@@ -352,7 +352,7 @@ def level_of(lss, rules=DEFAULT_RULES) -> int:
 def remaining_of(met, level, rules=DEFAULT_RULES) -> int:
     """Where the Remaining Missions marker stands: one step per Mission met, plus the Colony level bonuses."""
     steps = met + D.REMAINING_BONUS_STEPS * sum(1 for lv in D.REMAINING_BONUS_LEVELS if level >= lv)
-    if level >= D.END_LEVEL:
+    if level >= rules.end_level:
         steps += rules.missions_to_end
     return min(rules.missions_to_end, steps)
 
@@ -530,7 +530,7 @@ def _player(s, seat, out):
                    f"{min(D.PROGRESS_CUBES, len(pl.progress_types))} Progress cube(s)")
     if len(set(pl.progress_types)) != len(pl.progress_types):
         out.append(f"{p}.progress_types: {show(pl.progress_types)}: each Building type gives one cube, once")
-    most_op = (s.level - 1) * pl.progress * D.LEVEL_UP_OP_PER_CUBE
+    most_op = (s.level - 1) * pl.progress * s.options.level_up_op_per_cube
     if pl.op > most_op:
         out.append(f"{p}.op: {pl.op}, but {s.level - 1} level-up(s) with at most {pl.progress} Progress cube(s) "
                    f"score {most_op} at most")

@@ -121,7 +121,7 @@ does not fit is lost.
         Number("Depot spaces", "8, the bottom 3 uncovered at the start", False),
         Number("Depot actions, bottom to top", "1 Battery, 1 Water, retrieve 1 Colonist, 1 Plant, 1 Oxygen, "
                "2 Minerals, 1 Colonist, 2 Crystals", False),
-        Number("using your own Advanced Building", "2 Crystals", True),
+        Number("using your own Advanced Building", "2 Crystals (option `own_advanced_cost`)", True),
         Number("an Advanced Building's Executive action gives", "2 of its output", False),
         Number("Crystals a Depot holds", "2 (option `crystal_cap_base`) + 1 per uncovered space", False),
     ), teaches=("action:depot_action", "action:advanced_action", "action:scientist_action",
@@ -238,7 +238,7 @@ each move the Remaining Missions marker 1 step, level 5 moves it to the end.
         Number("LSS tracks", "4, from 1 to 12", False),
         Number("LSS Reward", "1 Crystal at steps 3, 5, 7, 9, 11", False),
         Number("all four tracks needed to rise from levels 1-4", "3, 5, 7, 9 (option `level_up_at`)", False),
-        Number("OP at each level-up", "1 per Progress cube", False),
+        Number("OP at each level-up", "1 per Progress cube (option `level_up_op_per_cube`)", False),
         Number("Remaining Missions steps at levels 3 / 4 / 5", "1 / 1 / to the end", False),
     ), teaches=("score:colony_level_ups",), part=COLONY),
     Entry("Missions and Private Goals", """
@@ -290,6 +290,7 @@ most Progress cubes, and past those the win is shared. The sheet's last line nam
         Number("Remaining Missions track", "3 steps (option `missions_to_end`)", True),
         Number("final round", "1, without a Shuttle Phase", True),
         Number("round of the safeguard", "10 (option `round_limit`)", False),
+        Number("Colony level that moves the Remaining Missions marker to the end", "5 (option `end_level`)", False),
         Number("Living Quarters OP, 0-12 Colonists",
                "0, 0, 3, 3, 6, 6, 10, 10, 15, 15, 21, 21, 21 (option `lq_op`)", False),
         Number("Progress cubes OP, 0-5 cubes", "0, 1, 2, 4, 7, 11 (option `progress_op`)", True),

@@ -125,11 +125,13 @@ def _specific(state, action):
             rec = next((b for b in state.buildings if b[0] == get("hex")), None)
             if rec is None or rec[2] != seat:
                 return "That is not an Advanced Building of yours.", turn.RULE_EXEC
+            cost = state.options.own_advanced_cost
+            crystals = f"{cost} Crystal{'s' if cost != 1 else ''}"
             if get("free") and get("hex") not in turn.scientists_at(state):
                 return ("Your own Advanced Building is free only while a Scientist works there; none does: it "
-                        f"costs {D.OWN_ADVANCED_COST} Crystals."), turn.RULE_EXEC
-            if state.pieces[seat].crystals < D.OWN_ADVANCED_COST:
-                return (f"Using your own Advanced Building costs {D.OWN_ADVANCED_COST} Crystals (free only while a "
+                        f"costs {crystals}."), turn.RULE_EXEC
+            if state.pieces[seat].crystals < cost:
+                return (f"Using your own Advanced Building costs {crystals} (free only while a "
                         f"Scientist works there)."), turn.RULE_EXEC
         if kind in ("scientist_action", "send_scientist"):
             why = turn.scientist_problem(state, seat, kind, get("hex"), get("card"))

@@ -1,7 +1,8 @@
 """The sentence a student reads for each Action (built only when shown).
 
 `text(action)` reads the built-in card lists and the default rule options; `of(cards, rules)` is the same
-function for a game's own Cards and rule options (the sentences name costs: a Depot Executive action's).
+function for a game's own Cards and rule options (the sentences name costs: a Depot Executive action's,
+your own Advanced Building's).
 """
 from __future__ import annotations
 
@@ -121,6 +122,13 @@ def _depot(p, C, R):
     return f"Executive action (Depot space {p['space'] + 1}): {pay} {gain}."
 
 
+def _advanced(p, C, R):
+    cost = R.own_advanced_cost
+    pay = f"pay {cost} Crystal{'s' if cost != 1 else ''}" if cost else "free"
+    return (f"Executive action: use your Advanced Building on {_hex(p['hex'])} "
+            f"({'free: a Scientist works there' if p['free'] else pay}).")
+
+
 def _goal(p, C, verb):
     name, measure, at_least, op = C.goals[p["goal"]]
     if verb == "discard":
@@ -155,8 +163,6 @@ _TEXT = {
     "take_contract": lambda p, C: f"Take the Earth Contract {C.contracts[p['card']][0]}.",
     "take_resource": lambda p, C: f"Take 1 {p['resource'].capitalize()} (the Resource of your choice).",
     "skip_resource": lambda p, C: "Your Storage is full: take no Resource.",
-    "advanced_action": lambda p, C: f"Executive action: use your Advanced Building on {_hex(p['hex'])} "
-                                 f"({'free: a Scientist works there' if p['free'] else 'pay 2 Crystals'}).",
     "scientist_action": lambda p, C: f"Executive action: use the Advanced Building on {_hex(p['hex'])} where "
                                   f"your Scientist works (free).",
     "send_scientist": lambda p, C: f"Executive action: send your {C.scientists[p['card']][0]} to the Advanced "
@@ -172,5 +178,5 @@ _TEXT = {
     "discard_discovery": lambda p, C: "No free hex lies 3 hexes from your Rover: discard the Discovery tile.",
 }
 
-_RULED = {"depot_action": _depot}
+_RULED = {"depot_action": _depot, "advanced_action": _advanced}
 """The sentences that name a rule option's value: f(params, cards, rules)."""

@@ -339,8 +339,8 @@ def _any_advanced(buildings) -> bool:
 def executive_options(state, seat) -> list:
     pl = state.pieces[seat]
     rules = state.options
+    say = text if rules is DEFAULT_RULES else texts_of(D.DEFAULT_CARDS, rules)
     if pl.crystals >= rules.depot_action_cost:
-        say = text if rules is DEFAULT_RULES else texts_of(D.DEFAULT_CARDS, rules)
         out = list(_depot_options(seat, D.DEPOT_SPACES - pl.depot_ships, pl.wa, pl.reserve, say))
     else:
         out = []
@@ -350,8 +350,8 @@ def executive_options(state, seat) -> list:
     for h, btype, adv, _card, _m in state.buildings:
         if adv == seat:
             free = h in working
-            if free or pl.crystals >= D.OWN_ADVANCED_COST:
-                out.append(_tuple_new(Action, ("advanced_action", seat, (("hex", h), ("free", free)), text)))
+            if free or pl.crystals >= rules.own_advanced_cost:
+                out.append(_tuple_new(Action, ("advanced_action", seat, (("hex", h), ("free", free)), say)))
         elif adv >= 0 and seat in working.get(h, ()):
             out.append(_tuple_new(Action, ("scientist_action", seat, (("hex", h),), text)))
     for card, placed in pl.scientists:
@@ -433,7 +433,7 @@ def apply_exec(t, seat, a):
         t.say(f"{t.name(seat)} sends the {t.state.cards.scientists[card][0]} to the Advanced "
               f"{D.BUILDING_NAME[rec[1]]} on {h}.")
     elif kind == "advanced_action" and not a.get("free"):
-        t.pay(seat, ("crystal",) * D.OWN_ADVANCED_COST)
+        t.pay(seat, ("crystal",) * t.state.options.own_advanced_cost)
     t.gain(seat, D.OUTPUT[rec[1]], D.ADVANCED_ACTION_GAIN,
            f"(Executive action of the Advanced {D.BUILDING_NAME[rec[1]]} on {h})")
 

@@ -80,7 +80,7 @@ def _plain_executive_options(state, seat):
     for h, _btype, adv, _card, _m in state.buildings:
         if adv == seat:
             free = h in working
-            if free or pl.crystals >= D.OWN_ADVANCED_COST:
+            if free or pl.crystals >= state.options.own_advanced_cost:
                 out.append(("advanced_action", (("hex", h), ("free", free))))
         elif adv >= 0 and seat in working.get(h, ()):
             out.append(("scientist_action", (("hex", h),)))

@@ -300,6 +300,91 @@ def test_lab_column_cost_sets_the_price_of_each_rnd_destination_column():
     assert under(game(lab_column_cost=dear)) == game()
 
 
+def advanced_generator(state, crystals):
+    """Orange, first at the Colony, owns the Advanced Generator on (0, -2) and holds `crystals` Crystals."""
+    return (state.edit().turn_order("colony", "Orange").set_turn("Orange", "turn")
+            .upgrade((0, -2), "Orange", "Generator L1 battery").crystals("Orange", crystals).done())
+
+
+def test_own_advanced_cost_is_paid_for_your_own_advanced_buildings_executive_action():
+    s = advanced_generator(game(), 1)   # the default: 2 Crystals, Orange has 1
+    assert not [a for a in s.legal_actions() if a.kind == "advanced_action"]
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action(s, "advanced_action", hex=(0, -2), free=False))
+    assert "Using your own Advanced Building costs 2 Crystals" in e.value.reason
+    assert str(next(a for a in advanced_generator(game(), 2).legal_actions() if a.kind == "advanced_action")) == \
+        "Executive action: use your Advanced Building on hex (0, -2) (pay 2 Crystals)."
+    cheap = advanced_generator(game(own_advanced_cost=1), 1)
+    a = next(a for a in cheap.legal_actions() if a.kind == "advanced_action")
+    assert str(a) == "Executive action: use your Advanced Building on hex (0, -2) (pay 1 Crystal)."
+    t = cheap.apply(a)
+    assert t.pieces[0].crystals == 0 and t.pieces[0].res[0] == cheap.pieces[0].res[0] + D.ADVANCED_ACTION_GAIN
+    free = advanced_generator(game(own_advanced_cost=0), 0)
+    assert "(free)" in str(next(a for a in free.legal_actions() if a.kind == "advanced_action"))
+    assert act(free, "advanced_action", hex=(0, -2), free=False).pieces[0].crystals == 0
+    dear = advanced_generator(game(own_advanced_cost=3), 2)
+    assert not [a for a in dear.legal_actions() if a.kind == "advanced_action"]
+    with pytest.raises(IllegalAction) as e:
+        dear.apply(action(dear, "advanced_action", hex=(0, -2), free=False))
+    assert "costs 3 Crystals" in e.value.reason
+    assert under(cheap) == advanced_generator(game(), 1)   # a cost changes nothing a position shows
+
+
+def lss_near(state, lss):
+    """A position (the builder) whose LSS markers stand at `lss` (Buildings constructed on free hexes away from
+    the Generator `level_up` places, no construction Mission on the board) and Orange first at the Colony with
+    a Bot next to (2, -3)."""
+    b = state.edit().missions("Fleet Arrival", "Science First", "Explorers")
+    taken = {h for h, *_ in state.buildings} | {(1, -2), (0, -1)}
+    free = iter(h for h in D.HEXES if h not in taken and D.hex_distance(h, (2, -3)) > 2)
+    for btype, steps in zip(D.LSS_TRACKS, lss):
+        for _ in range(steps - 1):
+            h = next(free)
+            taken.add(h)
+            b.construct(h, D.BUILDING_NAME[btype])
+    return b.turn_order("colony", "Orange").set_turn("Orange", "turn").bots("Orange", [(1, -2)])
+
+
+def level_up(s):
+    """Orange constructs the Generator on (2, -3): its LSS marker lifts the Colony a level."""
+    s = act(act(s, "main", action="construct"), "choose_building", building="generator")
+    return act(s, "construct", building="generator", hex=(2, -3))
+
+
+def test_level_up_op_per_cube_scores_the_progress_cubes_at_each_level_up():
+    def near_level_2(state):   # LSS (2, 3, 3, 3): the next Generator lifts the Colony to level 2
+        b = lss_near(state, (2, 3, 3, 3))
+        b.player("Orange").progress = 2
+        b.player("Orange").progress_types = ("water", "greenhouse")
+        b.player("Blue").progress = 1
+        b.player("Blue").progress_types = ("oxygen",)
+        return b.done()
+    s = level_up(near_level_2(game()))
+    assert s.level == 2 and (s.pieces[0].op, s.pieces[1].op) == (2, 1)
+    assert any("each player scores 1 OP per Progress cube" in e for e in s.events)
+    s = level_up(near_level_2(game(level_up_op_per_cube=3)))
+    assert s.level == 2 and (s.pieces[0].op, s.pieces[1].op) == (6, 3)
+    assert any("each player scores 3 OP per Progress cube" in e for e in s.events)
+    assert s.score().points(0, "Colony level-ups") == 6
+    assert level_up(near_level_2(game(level_up_op_per_cube=0))).pieces[0].op == 0
+    # 6 OP from one level-up with 2 cubes: a position of this game, refused under the default 1 OP per cube
+    assert from_json(s.to_json()) == s
+    assert "pieces[0].op: 6, but 1 level-up(s) with at most 2 Progress cube(s) score 2 at most" in refused(s)
+
+
+def test_end_level_is_the_colony_level_that_ends_the_game():
+    def near_level_3(state):   # LSS (4, 5, 5, 5) at level 2: the next Generator lifts the Colony to level 3
+        return lss_near(state, (4, 5, 5, 5)).set(level=2).done()
+    s = level_up(near_level_3(game()))
+    assert s.level == 3 and s.remaining == 1 and not s.end_triggered
+    s = level_up(near_level_3(game(end_level=3)))
+    assert s.level == 3 and s.remaining == D.MISSIONS_TO_END and s.end_triggered
+    assert any("Remaining Missions marker" in e and "end" in e for e in s.events)
+    # the marker at the end at level 3 with no Mission met: a position of this game, refused under the default
+    assert from_json(s.to_json()) == s
+    assert any(p.startswith("remaining") for p in refused(s))
+
+
 # ----- scoring ------------------------------------------------------------------------------------------
 SCORING = dict(progress_op=(0, 2, 4, 6, 8, 10), ship_op=5, lab_column_op=(1, 3, 6, 10), lq_op=tuple(range(13)))
 
@@ -355,7 +440,8 @@ def test_the_board_draws_the_level_ups_of_the_game():
 EXTREMES = dict(round_limit=2, missions_to_end=1, mission_target_change=-3, mission_crystals=5,
                 level_up_at=(2, 2, 3, 3), ship_limit=(5, 5, 5, 5, 5), resource_cap=1, crystal_cap_base=10,
                 depot_action_cost=0, progress_op=(30,) * 6, ship_op=0, lab_column_op=(0, 0, 0, 20), lq_op=(50,) * 13,
-                building_cost=((0,) * 5,) * 6, lab_column_cost=((3, 0, 0, 0, 3),) * 3)
+                building_cost=((0,) * 5,) * 6, lab_column_cost=((3, 0, 0, 0, 3),) * 3, own_advanced_cost=0,
+                level_up_op_per_cube=5, end_level=2)
 
 
 @pytest.mark.parametrize("options", [{o.name: o.example for o in OPTIONS}, EXTREMES], ids=["examples", "extremes"])

@@ -72,7 +72,8 @@ def test_numbers_from_the_data_tables():
     assert len(depot) == D.DEPOT_SPACES
     for words, (what, n) in zip(depot, D.DEPOT_ACTIONS):
         assert words.startswith(str(n)) or what in ("retrieve", "colonist") and words.endswith("Colonist")
-    assert number("Executive Actions", "using your own Advanced Building").value == f"{D.OWN_ADVANCED_COST} Crystals"
+    assert number("Executive Actions", "using your own Advanced Building").value == (
+        f"{D.OWN_ADVANCED_COST} Crystals (option `own_advanced_cost`)")
     assert number("Executive Actions", "an Advanced Building's Executive action gives").value.startswith(
         f"{D.ADVANCED_ACTION_GAIN} ")
     assert number("Colony Main Actions", "movement").value.startswith(
