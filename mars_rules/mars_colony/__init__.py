@@ -22,15 +22,19 @@ them; ASSUMED defaults are the project's illustrative values, not the rulebook's
 | plant_energy | 5 | 4..10 | printed (below 4 the start is short of energy) | 6) Construction: c) Power plants |
 | hand_limit | 4 | 0..12 | printed (an active level-0 silo) | 6) Construction: d) Silos |
 | cards_per_silo | 2 | 0..6 | printed (each new active silo) | 6) Construction: d) Silos |
-| earth_rate | 3 | 2..6 | printed (with a spaceport: 2) | 5) Trade: a) Trade with Earth |
+| earth_rate | 3 | 2..6 | printed (with a spaceport: spaceport_rate) | 5) Trade: a) Trade with Earth |
+| spaceport_rate | 2 | 1..6 | printed (a Mass driver card too; capped at earth_rate, see below) | 6) Construction: i) Spaceport |
 | max_habitats | 4 | 0..6 | ASSUMED (spaces besides level 0) | 6) Construction: a) Habitats |
 | science_for_magna | 3 | 1..10 | printed | 6) Construction: h) Magna Scientia |
 | max_offers | 3 | 0..10 | ASSUMED safeguard (offers a turn) | 5) Trade: c) Trade with other colonies |
 
 `turn_limit` is not a rule of the game: after that many rounds the highest VP on the track wins
 (ties share the win). Sensible play reaches the target long before round 60, but uniformly random play
-rarely does, so random games almost always end through this limit. Besides the options, `cards` is a
-setup choice: a `data.CardSet` or the path of a JSON card file (default: the illustrative ASSUMED
+rarely does, so random games almost always end through this limit. `spaceport_rate` is the Earth
+trade rate of an active spaceport and of a Mass driver R&D card (printed 2 for 1); a rate above
+`earth_rate` is capped at `earth_rate`, an ASSUMED reading (the rulebook does not say; a spaceport is
+meant to make Earth cheaper). Random play almost never reaches a spaceport, so its test is a prepared
+position. Besides the options, `cards` is a setup choice: a `data.CardSet` or the path of a JSON card file (default: the illustrative ASSUMED
 cards of `default_cards.json`), carried by the position under "cards".
 
 >>> short = game.new_game(players=2, seed=7, target=10)
@@ -72,7 +76,7 @@ Setup
 3) Resupply
 - resupply(material) [chance]: the card Earth sends from the supply deck.
 5) Trade
-- earth_trade(give, get, count): count (3, or 2 with a spaceport) identical cards for one of your choice.
+- earth_trade(give, get, count): count (3, or 2 with a spaceport; options earth_rate, spaceport_rate) identical cards for one of your choice.
 - contract_trade(give, get): use a contract you hold, 1 card for 1 card, one way only.
 - start_offer(partner): begin an offer to another colony (needs an active communications module).
 - offer_give(material) / offer_ask(material): add one card to what you give / ask for.

@@ -42,6 +42,10 @@ OPTIONS = RuleOptions(
     Option("earth_rate", D.EARTH_RATE, "5) Trade: a) Trade with Earth", True,
            "identical cards Earth takes for one card of your choice", low=2, high=6, example=2,
            constant="EARTH_RATE"),
+    Option("spaceport_rate", D.SPACEPORT_RATE, "6) Construction: i) Spaceport", True,
+           "identical cards Earth takes for one with an active spaceport or a Mass driver R&D card face up "
+           "(ASSUMED reading: a rate above earth_rate is capped at earth_rate)", low=1, high=6, example=1,
+           constant="SPACEPORT_RATE", scenario="test_spaceport_rate_is_the_earth_rate_with_a_spaceport"),
     Option("max_habitats", D.MAX_HABITATS, "6) Construction: a) Habitats", False,
            "habitat spaces on a colony board besides the printed level-0 habitat", low=0, high=6, example=0,
            constant="MAX_HABITATS"),
@@ -63,8 +67,8 @@ DEFAULT_RULES = OPTIONS.default
 MOST_HABITATS = OPTIONS["max_habitats"].high
 """The most habitat spaces any rules allow (the size of the habitat action tables and of the schema's lists)."""
 
-RATES = range(min(OPTIONS["earth_rate"].low, D.SPACEPORT_RATE), OPTIONS["earth_rate"].high + 1)
-"""Every count of cards an Earth trade may take under some rules (with a spaceport: data.SPACEPORT_RATE)."""
+RATES = range(min(OPTIONS["earth_rate"].low, OPTIONS["spaceport_rate"].low), OPTIONS["earth_rate"].high + 1)
+"""Every count of cards an Earth trade may take under some rules (with a spaceport: option spaceport_rate)."""
 
 
 def max_consumption(rules) -> int:

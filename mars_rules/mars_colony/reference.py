@@ -10,7 +10,7 @@ docs/rules/mars_colony.md.
 >>> RULES.entry("6) Construction: c) Power plants").part
 'Installations and their VP'
 >>> [n.value for n in RULES.entry("5) Trade: a) Trade with Earth").numbers][:2]
-['3 (option `earth_rate`, 2..6)', '2']
+['3 (option `earth_rate`, 2..6)', '2 (option `spaceport_rate`, 1..6; capped at earth_rate, ASSUMED)']
 >>> RULES.entry("7) End of Turn").section
 '7) End of Turn'
 """
@@ -201,9 +201,10 @@ TURN = [
     Entry("5) Trade: a) Trade with Earth", _md(
         "Give the reserve `earth_rate` identical cards and take one card of another material from the "
         "reserve (which must still have one). With an active spaceport, or a Mass driver R&D card face up, "
-        "Earth takes 2. Any other count, or a hand short of identical cards, is refused.",),
+        "Earth takes `spaceport_rate` (2), but never more than `earth_rate` (an ASSUMED reading). Any other "
+        "count, or a hand short of identical cards, is refused.",),
         numbers=(_opt("identical cards for 1", "earth_rate"),
-                 Number("with a spaceport", str(D.SPACEPORT_RATE), True)),
+                 _opt("with a spaceport", "spaceport_rate", "capped at earth_rate, ASSUMED")),
         teaches=("action:earth_trade",), part="The turn"),
     Entry("5) Trade: b) Trade contracts", _md(
         "A contract held (see *f) Trade contracts*) exchanges one card of its first material for one of its "
@@ -355,9 +356,10 @@ INSTALLATIONS = [
         teaches=("score:magna_scientia",), part="Installations and their VP"),
     Entry("6) Construction: i) Spaceport", _md(
         "One per colony (two tiles for the whole table). While active it scores 1 VP and lowers the Earth "
-        "trade to 2 identical cards for 1 (see *5) Trade: a) Trade with Earth*); like any installation it "
-        "uses 1 energy.",),
-        numbers=(_costs("port"), _tiles("port"), Number("Earth trade with it", f"{D.SPACEPORT_RATE} for 1", True),
+        "trade to `spaceport_rate` (2) identical cards for 1, never above `earth_rate` (see *5) Trade: a) "
+        "Trade with Earth*); like any installation it uses 1 energy.",),
+        numbers=(_costs("port"), _tiles("port"), _opt("Earth trade with it (cards for 1)", "spaceport_rate",
+                                                       "capped at earth_rate, ASSUMED"),
                  _VP1),
         teaches=("score:spaceport", "action:earth_trade"), part="Installations and their VP"),
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from mars_rules.core import Action
 
-from .data import CONTRACTS, MATERIALS, SPACEPORT_RATE, a_material
+from .data import CONTRACTS, MATERIALS, a_material
 from .options import RATES
 from .flow import add, add_counts, set_col, sub_counts
 from .rules_research import legal_kept
@@ -16,11 +16,18 @@ R_COLONY = "5) Trade: c) Trade with other colonies"
 ZERO5 = (0, 0, 0, 0, 0)
 
 
+def port_rate(rules) -> int:
+    """Identical cards Earth takes for one with an active spaceport or a trade-rate R&D card: the option
+    `spaceport_rate` (2), capped at the option `earth_rate` (an ASSUMED reading: a spaceport never makes
+    Earth dearer)."""
+    return min(rules.spaceport_rate, rules.earth_rate)
+
+
 def earth_rate(s, col):
-    """Identical cards Earth takes for one: 2 with an active spaceport or a trade-rate R&D card, else the
-    option `earth_rate` (3; never below 2)."""
+    """Identical cards Earth takes for one: `port_rate` (2) with an active spaceport or a trade-rate R&D
+    card, else the option `earth_rate` (3)."""
     if summary(col.staff).port or card_bonus(col, "trade_rate", s.cards):
-        return SPACEPORT_RATE
+        return port_rate(s.options)
     return s.options.earth_rate
 
 
@@ -187,9 +194,9 @@ def why_trade(s, a):
             return "Trading cards for the same material gains nothing: choose another material.", R_EARTH
         rate = earth_rate(s, col)
         if n != rate:
-            why = ("" if s.options.earth_rate == SPACEPORT_RATE else " (you have an active spaceport or a trade-rate "
-                   "card)" if rate == SPACEPORT_RATE else f" (you have no active spaceport: {SPACEPORT_RATE} for 1 "
-                   "needs one)")
+            port = port_rate(s.options)
+            why = ("" if s.options.earth_rate == port else " (you have an active spaceport or a trade-rate "
+                   "card)" if rate == port else f" (you have no active spaceport: {port} for 1 needs one)")
             return f"Earth takes {rate} identical cards for 1{why}.", R_EARTH
         if col.hand[g] < rate:
             return f"You have {col.hand[g]} {MATERIALS[g]} cards; Earth needs {rate} identical ones.", R_EARTH

@@ -141,6 +141,36 @@ def test_earth_rate_is_the_cards_earth_takes_for_one():
     assert not any(a.kind == "earth_trade" for a in harder.legal_actions())
 
 
+def test_spaceport_rate_is_the_earth_rate_with_a_spaceport():
+    """Random play never reaches an active spaceport: a prepared one (and a Mass driver card) shows the option."""
+    s = (game(spaceport_rate=1).edit().build("Ada", "power plant", 1).build("Ada", "spaceport")
+         .staff("Ada", "plant1", "port").hand("Ada", "ICW").set_turn("Ada", "trade").done())
+    assert has(s, "earth_trade", give=IRON, get=OXYGEN, count=1)          # 1 iron for 1 oxygen
+    after = act(s, "earth_trade", give=IRON, get=OXYGEN, count=1)
+    assert after.colonies[0].hand[IRON] == 0 and after.colonies[0].hand[OXYGEN] == 1
+    rulebook = from_json(json.dumps(under(s)))                             # 2 for 1 under the rulebook
+    assert not any(a.kind == "earth_trade" for a in rulebook.legal_actions())
+    assert "Earth takes 2 identical cards" in refused(rulebook, "earth_trade", give=IRON, get=OXYGEN, count=1).reason
+    pair = rulebook.edit().hand("Ada", "IICW").done()
+    assert has(pair, "earth_trade", give=IRON, get=OXYGEN, count=2)
+    # without the spaceport the option changes nothing: Earth takes earth_rate (3)
+    bare = game(spaceport_rate=1).edit().hand("Ada", "IIICW").set_turn("Ada", "trade").done()
+    assert has(bare, "earth_trade", give=IRON, get=OXYGEN, count=3)
+    assert not has(bare, "earth_trade", give=IRON, get=OXYGEN, count=1)
+    assert "no active spaceport: 1 for 1 needs one" in refused(bare, "earth_trade", give=IRON, get=OXYGEN,
+                                                               count=1).reason
+    # a Mass driver card face up trades at the same rate
+    driver = game(spaceport_rate=1).edit().played("Ada", "Mass driver").hand("Ada", "ICW").set_turn("Ada", "trade")
+    assert has(driver.done(), "earth_trade", give=IRON, get=OXYGEN, count=1)
+    # ASSUMED reading: a rate above earth_rate is capped at it (a spaceport never makes Earth dearer)
+    capped = from_json(json.dumps(under(s, spaceport_rate=5))).edit().hand("Ada", "IIIC").done()
+    assert has(capped, "earth_trade", give=IRON, get=OXYGEN, count=3)
+    assert not has(capped, "earth_trade", give=IRON, get=OXYGEN, count=5)
+    four = from_json(json.dumps(under(s, spaceport_rate=4, earth_rate=5))).edit().hand("Ada", "IIIIC").done()
+    assert has(four, "earth_trade", give=IRON, get=OXYGEN, count=4)
+    assert from_json(s.to_json()) == s and json.loads(s.to_json())["options"] == {"spaceport_rate": 1}
+
+
 def test_max_habitats_is_the_habitat_spaces_of_a_board_and_positions_are_read_against_it():
     s = game(max_habitats=2).edit().habitats("Ada", "dark", "dark").hand("Ada", "CSWO")
     s = s.set_turn("Ada", "build").done()

@@ -11,7 +11,7 @@ from mars_rules.mars_colony import data as D
 from mars_rules.mars_colony.flow import contract_limit, science
 from mars_rules.mars_colony.options import OPTIONS
 from mars_rules.mars_colony.policies import builder
-from mars_rules.mars_colony.rules_trade import earth_rate
+from mars_rules.mars_colony.rules_trade import earth_rate, port_rate
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import Colony, capacity, consumption, hand_limit, lookup, summary
 
@@ -39,7 +39,8 @@ def test_the_numbers_of_the_reference_are_the_engines():
     assert number("Setup", "mine tiles").value == "4 iron, 3 carbon, 3 silicon, 3 water, 3 oxygen"
     assert first_int(number("Setup", "energy cube / VP cube at the start")) == s.colonies[0].energy == consumption(col)
     assert first_int(number("5) Trade: a) Trade with Earth", "identical cards for 1")) == earth_rate(s, col)
-    assert number("5) Trade: a) Trade with Earth", "with a spaceport").value == str(D.SPACEPORT_RATE)
+    assert first_int(number("5) Trade: a) Trade with Earth", "with a spaceport")) == port_rate(s.options) == 2
+    assert first_int(number("6) Construction: i) Spaceport", "Earth trade with it (cards for 1)")) == 2
     assert first_int(number("6) Construction: c) Power plants", "capacity per active plant")) == capacity(col)
     assert first_int(number("6) Construction: d) Silos", "hand limit with silo 0 active")) == hand_limit(col)
     assert first_int(number("6) Construction: a) Habitats", "habitat spaces besides habitat 0")) == D.MAX_HABITATS
