@@ -15,6 +15,7 @@ import mars_rules
 from mars_rules import CHANCE
 
 _CACHE: dict = {}
+SEEN: set = set()  # (game module, section) of every refusal the test session met (the root conftest.py)
 
 
 def rule_names(name: str, seeds=(1, 2), every: int = 7, pool: int = 40) -> Counter:

@@ -102,3 +102,12 @@ def test_notebook_links_to_the_reference_name_real_sections():
                 assert not anchor or anchor in anchors.get(name, ()), f"{path.name}: no section #{anchor} in {name}"
                 links += 1
     assert links > 0, "no notebook links to the rules reference"
+
+
+def test_every_refusal_the_tests_met_has_an_entry():
+    """Run last (the root conftest.py): every section a refusal named anywhere in this session's tests
+    (scenario tests included) has its entry in that game's RULES."""
+    from .rule_names import SEEN
+    missing = sorted((module, rule) for module, rule in SEEN if module.startswith("mars_rules.")
+                     and mars_rules.load(module.split(".")[1]).RULES.entry(rule) is None)
+    assert not missing, f"refusals whose section has no entry: {missing[:10]}"
