@@ -314,8 +314,9 @@ def board_text(board) -> str:
 
 def board_bundle(board, scale: float = HIDPI):
     """(data, metadata) for Jupyter: the board as a PNG rendered at `scale` x its intended size and shown
-    at that size, its text form, `display_meta` of the position it shows (under "mars_rules"), and the
-    same picture as an HTML image whose alt text is the board in words (what a screen reader reads)."""
+    at that size, its text form and `display_meta` of the position it shows (under "mars_rules"). When the
+    board shows a position, the picture is sent as an HTML image whose alt text is the board in words
+    (what a screen reader reads), in place of the bare image/png."""
     import base64
     fig = getattr(board, "fig", board)
     w, h = fig.get_size_inches()
@@ -330,9 +331,9 @@ def board_bundle(board, scale: float = HIDPI):
             words = state.game.describe_position(state)
         except Exception:  # noqa: BLE001 - a display must not fail on a game's bug; the PNG alone then
             words = ""
-        if words:
+        if words:  # the picture once, as an HTML image that carries its alt text (not also as image/png)
             data["text/html"] = (f'<img alt="{esc(words)}" width="{meta["image/png"]["width"]}" '
-                                 f'src="data:image/png;base64,{data["image/png"]}">')
+                                 f'src="data:image/png;base64,{data.pop("image/png")}">')
     return data, meta
 
 

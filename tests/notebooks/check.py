@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import base64
 import pathlib
+import re
 import sys
 
 import mars_rules
@@ -43,7 +44,10 @@ def main(argv=None) -> int:
             nbformat.write(nb, out / path.name)
             for i, cell in enumerate(nb.cells):
                 for k, o in enumerate(cell.get("outputs", [])):
-                    png = (o.get("data") or {}).get("image/png")
+                    data = o.get("data") or {}
+                    png = data.get("image/png")
+                    found = re.search(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', str(data.get("text/html", "")))
+                    png = png or (found.group(1) if found else None)
                     if png:
                         (out / f"{path.stem}_cell{i}_{k}.png").write_bytes(base64.b64decode(png))
     games = set(args.game) | {p.parent.name for p in paths if p.parent.name in mars_rules.GAMES}

@@ -96,7 +96,7 @@ def problems(cell) -> list:
                 pictures += 1
             elif mime == "text/html":
                 html = _text(data.get("text/html"))
-                pictures += "<table" in html
+                pictures += "<table" in html or "<img " in html  # a score table, or a board with its alt text
                 if REPR.search(html):
                     out.append(f"shows an object repr: {REPR.search(html).group(0)[:80]!r}")
             elif mime == "text/plain":
