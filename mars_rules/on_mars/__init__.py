@@ -35,7 +35,9 @@ from the default ("options"), and the score sheet names the variant in play. An 
 teaching edition's illustrative value. Lists are given as lists (or tuples) shaped like the default; a
 cost table has one row per Building type (Mine, Generator, Water Extractor, Greenhouse, Oxygen Condenser,
 Shelter) or per destination Lab column (2, 3, 4), each row the number of Battery, Water, Plant, Oxygen,
-Mineral.
+Mineral; `warehouse_stock` one row per player count (2, 3, 4), each the number of Crystal, Battery, Water,
+Plant, Oxygen, Mineral the Warehouse is restocked to; `travel_space` the Shuttle's Travel space and
+`lab_column_limit` the furthest Lab column of R&D at Colony level 1 to 5.
 
 | option | default | allowed | source | rulebook section |
 |---|---|---|---|---|
@@ -45,6 +47,11 @@ Mineral.
 | `mission_crystals` | 1 | 0..5 | ASSUMED | Missions and Private Goals |
 | `level_up_at` | [3, 5, 7, 9] | each 2..12 | ASSUMED | Life Support System (LSS) and Colony Level |
 | `ship_limit` | [2, 3, 4, 5, 5] | each 0..5, never falling | ASSUMED | Welcome a Ship |
+| `warehouse_stock` | [[2, 2, 2, 2, 2, 2], [3, 3, 3, 3, 3, 3], [3, 3, 3, 3, 3, 3]] | each 0..5 | ASSUMED | Orbital Station Main Actions (Resupply) |
+| `travel_space` | [1, 1, 2, 2, 3] | each 1..3, never nearer | ASSUMED | Shuttle Phase |
+| `lab_column_limit` | [2, 3, 4, 4, 4] | each 2..4, never falling | ASSUMED | Orbital Station Main Actions (R&D) |
+| `level_3_blueprints_from` | 2 | 1..5 | ASSUMED | Life Support System (LSS) and Colony Level |
+| `hire_scientists_until` | 2 | 1..5 | ASSUMED | Colony Main Actions (Scientists are hired early) |
 | `resource_cap` | 4 | 1..9 | ASSUMED | Orbital Station Main Actions (Resupply) |
 | `building_cost` | [[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0]] | each 0..3 | ASSUMED | Construct a Building |
 | `lab_column_cost` | [[1, 0, 0, 0, 0], [1, 0, 0, 0, 1], [2, 0, 0, 0, 1]] | each 0..3 | ASSUMED | Research and Development |
@@ -52,6 +59,7 @@ Mineral.
 | `depot_action_cost` | 1 | 0..5 | ASSUMED | Executive Actions |
 | `own_advanced_cost` | 2 | 0..5 (free while a Scientist works there) | printed | Executive Actions |
 | `level_up_op_per_cube` | 1 | 0..5 | ASSUMED | Life Support System (LSS) and Colony Level |
+| `level_up_missions` | [0, 1, 1, 0] | each 0..6 (steps at reaching level 2, 3, 4, 5) | ASSUMED | End of the Game |
 | `end_level` | 5 | 2..5 (the Colony level that ends the game) | ASSUMED | End of the Game |
 | `progress_op` | [0, 1, 2, 4, 7, 11] | each 0..30 | printed | End of the Game |
 | `ship_op` | 3 | 0..10 | printed | End of the Game |
@@ -63,8 +71,8 @@ Mineral.
 (14, 'round limit 14 (default: 10), mission target change -1 (default: 0)')
 
 Other ASSUMED values stay the one model of data.py (the map, the Lab's rows and benefits, the Depot's
-actions, the Colony level effects other than the Hangar, the level-up OP and the end level, the card lists: those come from your own JSON
-card file with `new_game(cards=...)`, which the position carries too).
+actions, the card lists: those come from your own JSON card file with `new_game(cards=...)`, which the
+position carries too).
 
 `new_game(..., deal=False)` leaves the set-up draws pending (step "setup"), to show them one by one.
 

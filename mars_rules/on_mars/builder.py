@@ -243,7 +243,7 @@ class Builder(PositionBuilder):
             deck.remove(card)
         elif card in shown:
             at = shown.index(card)
-            drawable = [c for c in deck if kind != "Blueprint" or s.level >= D.LEVEL3_BLUEPRINTS_FROM
+            drawable = [c for c in deck if kind != "Blueprint" or s.level >= s.options.level_3_blueprints_from
                         or s.cards.blueprints[c][1] == 1]
             if drawable:
                 shown[at] = drawable[0]

@@ -182,7 +182,7 @@ def _read(data, c, cards, view_hint=True):
     c.list_of(d["done"], "done", bool, n)
     _ints(c, d["queue"], "queue", 0, n - 1)
     c.one_of(d["shuttle_side"], "shuttle_side", ("orbit", "colony"))
-    c.int_in(d["shuttle_pos"], "shuttle_pos", 1, max(D.TRAVEL_DISTANCE.values()))
+    c.int_in(d["shuttle_pos"], "shuttle_pos", 1, max(D.SHUTTLE_START[1], *rules.travel_space))
     c.one_of(d["shuttle_left"], "shuttle_left", ("", "orbit", "colony"))
     slots = c.list_of(d["slots"], "slots", list, len(D.ACTIONS))
     for i, s in enumerate(slots):
@@ -223,7 +223,7 @@ def _read(data, c, cards, view_hint=True):
     _ints(c, d["sci_display"], "sci_display", 0, len(cards.scientists) - 1)
     _ints(c, d["con_display"], "con_display", 0, len(cards.contracts) - 1)
     _ints(c, d["tech_grid"], "tech_grid", 0, D.TECH_COPIES, len(D.TECHS))
-    _ints(c, d["warehouse"], "warehouse", 0, max(D.WAREHOUSE[n]), len(D.ITEMS))
+    _ints(c, d["warehouse"], "warehouse", 0, max(rules.warehouse_stock[n - 2]), len(D.ITEMS))
     c.int_in(d["supply"], "supply", 0, D.CRYSTAL_TOTAL)
     for i, task in enumerate(c.list_of(d["pending"], "pending", str)):
         if task not in TASKS and not (task.startswith("goal:") and task[5:] in [str(s) for s in range(n)]):

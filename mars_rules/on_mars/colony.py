@@ -352,8 +352,8 @@ def welcome_choice_problem(state, seat, gain, h):
 def hire_problem(state, seat, kind, card):
     """Why this Scientist or Earth Contract cannot be taken (None if it can)."""
     if kind == "hire_scientist":
-        if state.level > D.SCIENTISTS_UNTIL:
-            return (f"Scientists are hired early only: up to Colony level {D.SCIENTISTS_UNTIL} "
+        if state.level > state.options.hire_scientists_until:
+            return (f"Scientists are hired early only: up to Colony level {state.options.hire_scientists_until} "
                     f"(the Colony is at level {state.level}).")
         if card not in state.sci_display:
             return "That Scientist is not on the display."
@@ -364,7 +364,7 @@ def hire_problem(state, seat, kind, card):
 
 
 def begin_hire(state, seat):
-    if state.con_display or (state.sci_display and state.level <= D.SCIENTISTS_UNTIL):
+    if state.con_display or (state.sci_display and state.level <= state.options.hire_scientists_until):
         return None
     return "There is no Scientist you may hire and no Earth Contract on display."
 
@@ -372,7 +372,7 @@ def begin_hire(state, seat):
 def legal_hire(state, seat) -> list:
     text = texts_of(state.cards)
     out = []
-    if state.level <= D.SCIENTISTS_UNTIL:
+    if state.level <= state.options.hire_scientists_until:
         out.extend(_tuple_new(Action, ("hire_scientist", seat, (("card", c),), text)) for c in state.sci_display)
     out.extend(_tuple_new(Action, ("take_contract", seat, (("card", c),), text)) for c in state.con_display)
     return out or [_done(seat, "hire")]

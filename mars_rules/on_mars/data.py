@@ -107,7 +107,9 @@ CONTRACT_DISPLAY = 2
 """ASSUMED: Scientist and Earth Contract cards face up."""
 WAREHOUSE = {2: (2, 2, 2, 2, 2, 2), 3: (3, 3, 3, 3, 3, 3), 4: (3, 3, 3, 3, 3, 3)}
 """ASSUMED: Warehouse stock of (crystal, battery, water, plant, oxygen, mineral); refilled to this at
-the end of every round."""
+the end of every round (the default of the option `warehouse_stock`)."""
+WAREHOUSE_STOCK = tuple(WAREHOUSE[n] for n in sorted(WAREHOUSE))
+"""WAREHOUSE as the option `warehouse_stock` holds it: one row per player count 2, 3, 4."""
 CRYSTAL_TOTAL = 60
 """ASSUMED: Crystals in the game (general supply + map + Warehouse + players)."""
 TECH_COPIES = 2
@@ -197,19 +199,30 @@ SHIP_LIMIT = (2, 3, 4, 5, 5)
 """ASSUMED: Ships allowed in a Hangar at Colony level L, SHIP_LIMIT[L - 1] (Welcome a Ship; the default of the
 option `ship_limit`)."""
 TRAVEL_DISTANCE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
-"""ASSUMED: Shuttle Travel space at each Colony level (distance from the middle)."""
+"""ASSUMED: Shuttle Travel space at each Colony level (distance from the middle; the default of the option
+`travel_space`)."""
+TRAVEL_SPACE = tuple(TRAVEL_DISTANCE[level] for level in sorted(TRAVEL_DISTANCE))
+"""TRAVEL_DISTANCE as the option `travel_space` holds it: TRAVEL_SPACE[L - 1] at Colony level L."""
 MAX_LAB_COLUMN = {1: 2, 2: 3, 3: 4, 4: 4, 5: 4}
-"""ASSUMED (Colony level unlocks new tech): the furthest Lab column R&D may reach."""
+"""ASSUMED (Colony level unlocks new tech): the furthest Lab column R&D may reach (the default of the option
+`lab_column_limit`)."""
+LAB_COLUMN_LIMIT = tuple(MAX_LAB_COLUMN[level] for level in sorted(MAX_LAB_COLUMN))
+"""MAX_LAB_COLUMN as the option `lab_column_limit` holds it: LAB_COLUMN_LIMIT[L - 1] at Colony level L."""
 LEVEL3_BLUEPRINTS_FROM = 2
-"""ASSUMED (Colony level unlocks new blueprints): Level 3 Blueprints enter the display from this level."""
+"""ASSUMED (Colony level unlocks new blueprints): Level 3 Blueprints enter the display from this level (option
+`level_3_blueprints_from`)."""
 SCIENTISTS_UNTIL = 2
-"""ASSUMED (Scientists are hired early): Scientists may be hired up to this Colony level."""
+"""ASSUMED (Scientists are hired early): Scientists may be hired up to this Colony level (option
+`hire_scientists_until`)."""
 MISSIONS_TO_END = 3
 """STATED: the Remaining Missions marker ends its track after 3 Missions."""
 REMAINING_BONUS_LEVELS = (3, 4)
 REMAINING_BONUS_STEPS = 1
 """ASSUMED: reaching these Colony levels advances the Remaining Missions marker by REMAINING_BONUS_STEPS
 (fewer Missions needed)."""
+LEVEL_UP_MISSIONS = tuple(REMAINING_BONUS_STEPS if level in REMAINING_BONUS_LEVELS else 0 for level in range(2, 6))
+"""REMAINING_BONUS_LEVELS and _STEPS as the option `level_up_missions` holds them: the steps the Remaining
+Missions marker advances when the Colony reaches level 2, 3, 4, 5 (LEVEL_UP_MISSIONS[L - 2] at level L)."""
 END_LEVEL = 5
 """ASSUMED (Overview: or the colony reaches a high level): reaching it moves the marker to the end (option
 `end_level`)."""

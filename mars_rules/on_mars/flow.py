@@ -96,7 +96,7 @@ def start_shuttle(t):
     side, pos = t.g("shuttle_side"), t.g("shuttle_pos") - 1
     if pos <= 0:
         other = COLONY if side == ORBIT else ORBIT
-        dist = D.TRAVEL_DISTANCE[t.g("level")]
+        dist = t.state.options.travel_space[t.g("level") - 1]
         t.s("shuttle_left", side)
         t.s("shuttle_side", other)
         t.s("shuttle_pos", dist)
@@ -137,7 +137,7 @@ def next_traveller(t):
 def end_round(t):
     t.s("queue", ())
     n = len(t.g("players"))
-    full = D.WAREHOUSE[n]
+    full = t.state.options.warehouse_stock[n - 2]
     have = t.g("warehouse")
     need = max(0, full[0] - have[0])
     add = min(need, t.g("supply"))
@@ -276,7 +276,8 @@ def advance_lss(t, seat, btype):
             pl = t.p(s)
             if pl.progress and per_cube:
                 t.setp(s, op=pl.op + per_cube * pl.progress)
-        if level in D.REMAINING_BONUS_LEVELS:
-            advance_remaining(t, D.REMAINING_BONUS_STEPS)
+        bonus = t.state.options.level_up_missions[level - 2]
+        if bonus:
+            advance_remaining(t, bonus)
         if level >= t.state.options.end_level:
             advance_remaining(t, t.state.options.missions_to_end)

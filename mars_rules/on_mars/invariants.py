@@ -131,9 +131,10 @@ def _flow(s, out):
     if phase != "setup" and len(s.pending) > 1:
         out.append(f"pending: {show(s.pending)}: after the setup a draw is made as soon as it is due "
                    "(one at a time)")
-    if s.shuttle_pos < 1 or s.shuttle_pos > max(D.SHUTTLE_START[1], D.TRAVEL_DISTANCE[s.level]):
+    travel = s.options.travel_space[s.level - 1]
+    if s.shuttle_pos < 1 or s.shuttle_pos > max(D.SHUTTLE_START[1], travel):
         out.append(f"shuttle_pos: {s.shuttle_pos}, but at Colony level {s.level} the Shuttle stands at least 1 and at "
-                   f"most {max(D.SHUTTLE_START[1], D.TRAVEL_DISTANCE[s.level])} space(s) from the middle")
+                   f"most {max(D.SHUTTLE_START[1], travel)} space(s) from the middle")
     other = "colony" if s.shuttle_side == "orbit" else "orbit"
     if s.shuttle_left not in ("", other) or (s.shuttle_left and phase != "shuttle"):
         out.append(f"shuttle_left: {show(s.shuttle_left)}: the Shuttle can only have left the {other.capitalize()} "
@@ -351,7 +352,7 @@ def level_of(lss, rules=DEFAULT_RULES) -> int:
 
 def remaining_of(met, level, rules=DEFAULT_RULES) -> int:
     """Where the Remaining Missions marker stands: one step per Mission met, plus the Colony level bonuses."""
-    steps = met + D.REMAINING_BONUS_STEPS * sum(1 for lv in D.REMAINING_BONUS_LEVELS if level >= lv)
+    steps = met + sum(rules.level_up_missions[:max(0, level - 1)])
     if level >= rules.end_level:
         steps += rules.missions_to_end
     return min(rules.missions_to_end, steps)
@@ -420,7 +421,7 @@ def _crystals(s, out):
         out.append(f"Crystals: {total} in play (supply {s.supply}, Warehouse {s.warehouse[0]}, map {on_map}, Depots "
                    f"{held}), the game has {D.CRYSTAL_TOTAL}: "
                    + mend_total(total - D.CRYSTAL_TOTAL, [("supply", s.supply)], "Crystal(s) from the Warehouse, map or Depots"))
-    full = D.WAREHOUSE[len(s.players)]
+    full = s.options.warehouse_stock[len(s.players) - 2]
     for i, (have, most) in enumerate(zip(s.warehouse, full)):
         if have > most:
             out.append(f"warehouse[{i}]: {have} {D.ITEMS[i]}, but the Warehouse is restocked to {most} with "
@@ -542,7 +543,7 @@ def _player(s, seat, out):
         out.append(f"{p}.lab: two Tech tiles of one type (only one of each type)")
     if len({(r, c) for _t, r, c in pl.lab}) != len(pl.lab):
         out.append(f"{p}.lab: two Tech tiles on one space of the Laboratory")
-    top = D.MAX_LAB_COLUMN[s.level]
+    top = s.options.lab_column_limit[s.level - 1]
     for i, (t, r, c) in enumerate(pl.lab):
         if c > top:
             out.append(f"{p}.lab[{i}]: the {D.TECH_NAME[t]} tile in column {c}, but at Colony level {s.level} tiles "

@@ -40,6 +40,25 @@ OPTIONS = RuleOptions(
     Option("ship_limit", D.SHIP_LIMIT, "Welcome a Ship", False,
            "Ships a Hangar holds at Colony level 1 to 5 (never fewer at a higher level)",
            low=0, high=D.SHIPS, example=(1, 2, 3, 4, 5), constant="SHIP_LIMIT"),
+    Option("warehouse_stock", D.WAREHOUSE_STOCK, "Orbital Station Main Actions (Resupply: the Warehouse)", False,
+           "the Warehouse stock with 2, 3 and 4 players, restocked at the end of every round (Crystals from the "
+           "supply), each the number of Crystal, Battery, Water, Plant, Oxygen, Mineral", low=0, high=5,
+           example=((1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1), (2, 2, 2, 2, 2, 2)), constant="WAREHOUSE_STOCK"),
+    Option("travel_space", D.TRAVEL_SPACE, "Shuttle Phase", False,
+           "the Travel space (spaces from the middle) the Shuttle stops on when it travels at Colony level 1 to 5 "
+           "(never nearer at a higher level)", low=1, high=3, example=(2, 2, 2, 3, 3), constant="TRAVEL_SPACE"),
+    Option("lab_column_limit", D.LAB_COLUMN_LIMIT,
+           "Orbital Station Main Actions (R&D: Colony level unlocks new tech)", False,
+           "the furthest Lab column R&D may take a Tech tile to at Colony level 1 to 5 (never nearer at a higher "
+           "level)", low=2, high=D.LAB_COLUMNS, example=(3, 3, 4, 4, 4), constant="LAB_COLUMN_LIMIT"),
+    Option("level_3_blueprints_from", D.LEVEL3_BLUEPRINTS_FROM,
+           "Life Support System (LSS) and Colony Level (Colony level unlocks new blueprints)", False,
+           "the Colony level from which Level 3 Blueprints enter the Blueprint display", low=1, high=D.MAX_LEVEL,
+           example=1, constant="LEVEL3_BLUEPRINTS_FROM"),
+    Option("hire_scientists_until", D.SCIENTISTS_UNTIL, "Colony Main Actions (Scientists are hired early)", False,
+           "the last Colony level at which Scientists may be hired", low=1, high=D.MAX_LEVEL, example=1,
+           constant="SCIENTISTS_UNTIL",
+           scenario="test_hire_scientists_until_is_the_last_colony_level_that_hires_scientists"),
     Option("resource_cap", D.RESOURCE_CAP, "Orbital Station Main Actions (Resupply: limited storage)", False,
            "most of each Resource a Storage holds (what does not fit is lost)", low=1, high=9, example=5,
            constant="RESOURCE_CAP"),
@@ -66,6 +85,10 @@ OPTIONS = RuleOptions(
            "OP each player scores per own Progress cube in the Progress area when the Colony rises a level",
            low=0, high=5, example=3, constant="LEVEL_UP_OP_PER_CUBE",
            scenario="test_level_up_op_per_cube_scores_the_progress_cubes_at_each_level_up"),
+    Option("level_up_missions", D.LEVEL_UP_MISSIONS, "End of the Game (Colony level)", False,
+           "steps the Remaining Missions marker advances when the Colony reaches level 2, 3, 4 and 5 (fewer "
+           "Missions needed)", low=0, high=6, example=(1, 1, 0, 0), constant="LEVEL_UP_MISSIONS",
+           scenario="test_level_up_missions_advances_the_remaining_missions_marker_at_a_level_up"),
     Option("end_level", D.END_LEVEL, "End of the Game (Colony level)", False,
            "the Colony level whose reaching moves the Remaining Missions marker to the end",
            low=2, high=D.MAX_LEVEL, example=3, constant="END_LEVEL",
@@ -100,6 +123,20 @@ def problems(rules, path: str = "") -> list:
             where = f"{path}.ship_limit" if path else "ship_limit"
             out.append(f"{where}: {list(limits)} holds fewer Ships at level {level + 1} than at level {level}: "
                        "a Hangar never shrinks")
+            break
+    spaces = rules.travel_space
+    for level in range(1, len(spaces)):
+        if spaces[level] < spaces[level - 1]:
+            where = f"{path}.travel_space" if path else "travel_space"
+            out.append(f"{where}: {list(spaces)} sets a nearer Travel space at level {level + 1} than at level "
+                       f"{level}: the Shuttle's Travel space never comes nearer the middle")
+            break
+    columns = rules.lab_column_limit
+    for level in range(1, len(columns)):
+        if columns[level] < columns[level - 1]:
+            where = f"{path}.lab_column_limit" if path else "lab_column_limit"
+            out.append(f"{where}: {list(columns)} reaches a nearer Lab column at level {level + 1} than at level "
+                       f"{level}: a Colony level never locks a column again")
             break
     return out
 
@@ -169,7 +206,13 @@ def cost_words(counts) -> str:
 
 def table_words(name: str, value) -> str:
     """A cost table option's value as the rules reference states it: `building_cost` "Mine a Colonist,
-    Generator 1 Mineral, ...", `lab_column_cost` "1 Battery / 1 Battery + 1 Mineral / ..." (columns 2 / 3 / 4)."""
+    Generator 1 Mineral, ...", `lab_column_cost` "1 Battery / 1 Battery + 1 Mineral / ..." (columns 2 / 3 / 4),
+    `warehouse_stock` "2 each with 2 players / 3 each with 3 players / ..." (a row of different numbers
+    in Crystal, Battery, Water, Plant, Oxygen, Mineral order)."""
+    if name == "warehouse_stock":
+        return " / ".join((f"{row[0]} each" if len(set(row)) == 1 else
+                           ", ".join(map(str, row)) + " (Crystal, Battery, Water, Plant, Oxygen, Mineral)")
+                          + f" with {players} players" for players, row in enumerate(value, start=2))
     if name == "building_cost":
         return ", ".join(f"{D.BUILDING_NAME[b]} " + (" + ".join(x for x in (cost_words(row), "a Colonist"
                                                                             if b == "mine" else "") if x) or "nothing")

@@ -183,7 +183,7 @@ def develop_problem(state, seat, tech):
     if not spot:
         return f"You have no {D.TECH_NAME.get(tech, tech)} Tech tile to develop."
     row, col = spot[0]
-    limit = D.MAX_LAB_COLUMN[state.level]
+    limit = state.options.lab_column_limit[state.level - 1]
     if col + 1 > limit:
         return (f"At Colony level {state.level} Tech tiles can reach column {limit} at most; "
                 f"this one is in column {col}.")
@@ -203,7 +203,7 @@ def develop_problem(state, seat, tech):
 
 def _develop_ok(state, pl, tech, row, col) -> bool:
     """`develop_problem(...) is None` for the player's tile (tech, row, col), without the sentences."""
-    if col + 1 > D.MAX_LAB_COLUMN[state.level]:
+    if col + 1 > state.options.lab_column_limit[state.level - 1]:
         return False
     for _t, r, c in pl.lab:
         if r == row and c == col + 1:

@@ -56,7 +56,9 @@ The summary describes no set-up, so everything `new_game(players, seed)` lays ou
         Number("Private Goals per player", "3", True),
         Number("face-up Blueprints / Scientists / Earth Contracts", "4 / 2 / 2", False),
         Number("Tech Grid", "2 tiles of each of 8 types", False),
-        Number("Warehouse: Crystals and each Resource", "2 each with 2 players, 3 with 3-4", False),
+        Number("Warehouse: Crystals and each Resource",
+               "2 each with 2 players / 3 each with 3 players / 3 each with 4 players "
+               "(option `warehouse_stock`)", False),
         Number("Crystals in the game", "60", False),
         Number("first turn order", "random, everyone in Orbit", False),
     ), teaches=("step:setup", "action:reveal"), part=SETUP),
@@ -145,7 +147,7 @@ stops on the Travel space the Colony level sets. Then each seat, in Turn Order, 
 **Reading**: Colonists left on the other side's slots wait there until you travel back. At the end of
 the round the Warehouse is restocked (Crystals from the supply).
 """, numbers=(
-        Number("Travel space by Colony level", "1 at levels 1-2, 2 at levels 3-4, 3 at level 5", False),
+        Number("Travel space by Colony level", "1, 1, 2, 2, 3 at levels 1 to 5 (option `travel_space`)", False),
         Number("Shuttle at the start", "Orbit side, 1 space from the middle", False),
         Number("travel price off the Shuttle's side", "1 Ship from the Hangar", True),
         Number("Discovery tile distance", "exactly 3 hexes from your Rover", True),
@@ -179,7 +181,8 @@ middle (step "Choose a Resource"), 1 Crystal at the top. Learning and developing
         Number("R&D moves", "1 tile twice or 2 tiles once", True),
         Number("R&D prices, columns 2 / 3 / 4",
                "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral (option `lab_column_cost`)", False),
-        Number("furthest Lab column by Colony level", "2 at level 1, 3 at level 2, 4 from level 3", False),
+        Number("furthest Lab column by Colony level", "2, 3, 4, 4, 4 at levels 1 to 5 (option `lab_column_limit`)",
+               False),
         Number("Lab row benefits, bottom / middle / top", "none / 1 Resource of choice / 1 Crystal", False),
         Number("most of each Resource in a Storage", "4 (option `resource_cap`)", False),
         Number("Advanced Building markers", "8", False),
@@ -217,7 +220,7 @@ The five Main actions at the Colony. A **Building Zone** is a Bot's hex and its 
         Number("upgrade price", "1 Mineral", True),
         Number("Ship price", "1 Plant + 1 Water", True),
         Number("Ships a Hangar holds, Colony levels 1-5", "2, 3, 4, 5, 5 (option `ship_limit`)", False),
-        Number("Scientists can be hired", "up to Colony level 2", False),
+        Number("Scientists can be hired", "2 (up to that Colony level; option `hire_scientists_until`)", False),
     ), teaches=("step:control", "step:construct", "step:construct_hex", "step:upgrade", "step:welcome",
                 "step:hire", "action:move_rover", "action:move_bot", "action:spend_crystal",
                 "action:choose_building", "action:construct", "action:upgrade", "action:welcome_ship",
@@ -239,7 +242,10 @@ each move the Remaining Missions marker 1 step, level 5 moves it to the end.
         Number("LSS Reward", "1 Crystal at steps 3, 5, 7, 9, 11", False),
         Number("all four tracks needed to rise from levels 1-4", "3, 5, 7, 9 (option `level_up_at`)", False),
         Number("OP at each level-up", "1 per Progress cube (option `level_up_op_per_cube`)", False),
-        Number("Remaining Missions steps at levels 3 / 4 / 5", "1 / 1 / to the end", False),
+        Number("Remaining Missions steps on reaching levels 2 / 3 / 4 / 5",
+               "0, 1, 1, 0 (option `level_up_missions`), and level 5 moves it to the end (`end_level`)", False),
+        Number("Level 3 Blueprints enter the display from Colony level",
+               "2 (option `level_3_blueprints_from`)", False),
     ), teaches=("score:colony_level_ups",), part=COLONY),
     Entry("Missions and Private Goals", """
 **Missions**: 3 Mission cards are on the board, each asking for a kind of contribution (constructing a

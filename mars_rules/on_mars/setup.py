@@ -54,7 +54,7 @@ def new_game(players=2, seed=7, cards=None, deal=True, **options):
                           goals=(), goal_done=-1, claimed=0, op=0) for i in range(n))
     buildings = tuple(sorted([(h, b, -1, -1, -1) for h, b in D.START_BUILDINGS]
                              + [(D.START_SHELTERS[i], "shelter", -1, -1, -1) for i in range(n)]))
-    warehouse = D.WAREHOUSE[n]
+    warehouse = rules.warehouse_stock[n - 2]
     supply = D.CRYSTAL_TOTAL - warehouse[0] - len(D.START_CRYSTALS) - n * D.START_CRYSTALS_PLAYER
     decks = (tuple(range(len(cards.blueprints))), tuple(range(len(cards.scientists))),
              tuple(range(len(cards.contracts))), tuple(range(len(cards.discovery_tiles))),
@@ -83,7 +83,7 @@ def task_outcomes(state, task) -> tuple:
     if task == "order":
         return tuple((s, 1) for s in range(len(state.players)) if state.order[s] < 0)
     deck = state.decks[DECK_INDEX[task.split(":")[0]]]
-    if task == "blueprint" and state.level < D.LEVEL3_BLUEPRINTS_FROM:
+    if task == "blueprint" and state.level < state.options.level_3_blueprints_from:
         bps = state.cards.blueprints
         return tuple((c, 1) for c in deck if bps[c][1] == 1)
     return tuple((c, 1) for c in deck)
@@ -92,7 +92,7 @@ def task_outcomes(state, task) -> tuple:
 def drawn_outcome(state):
     """The outcome `core.pick(outcomes(state), seed, draws)` returns (every weight is 1)."""
     task = state.pending[0]
-    if task == "order" or (task == "blueprint" and state.level < D.LEVEL3_BLUEPRINTS_FROM):
+    if task == "order" or (task == "blueprint" and state.level < state.options.level_3_blueprints_from):
         cards = [c for c, _w in task_outcomes(state, task)]
     else:
         cards = state.decks[DECK_INDEX[task.split(":")[0]]]  # task_outcomes: every card, weight 1
@@ -115,7 +115,7 @@ def _task_empty(t, task) -> bool:
         return min(t.g("order")) >= 0
     deck_name = task.split(":")[0]
     deck = t.g("decks")[DECK_INDEX[deck_name]]
-    if deck_name == "blueprint" and t.g("level") < D.LEVEL3_BLUEPRINTS_FROM:
+    if deck_name == "blueprint" and t.g("level") < t.state.options.level_3_blueprints_from:
         bps = t.state.cards.blueprints
         return not any(bps[c][1] == 1 for c in deck)
     return not deck

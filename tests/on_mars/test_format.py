@@ -244,13 +244,13 @@ def test_the_schema_enums_and_keys_equal_the_data_tables():
     # the ranges are the codec's (data.py's numbers; where a rule option sets the bound, the widest it allows:
     # the schema never refuses a variant position from_json reads)
     ranges = {("lss", "Generator"): (D.LSS_START, D.LSS_MAX), ("tech_grid", "Mine"): (0, D.TECH_COPIES),
-              ("warehouse", "crystal"): (0, max(max(w) for w in D.WAREHOUSE.values()))}
+              ("warehouse", "crystal"): (0, OPTIONS["warehouse_stock"].high)}
     for (key, name), (lo, hi) in ranges.items():
         assert (props[key]["properties"][name]["minimum"], props[key]["properties"][name]["maximum"]) == (lo, hi)
     assert (props["supply"]["maximum"], props["level"]["maximum"], props["remaining"]["maximum"]) == \
         (D.CRYSTAL_TOTAL, D.MAX_LEVEL, OPTIONS["missions_to_end"].high)
     assert props["round"]["maximum"] == OPTIONS["round_limit"].high + 1
-    assert props["shuttle_pos"]["maximum"] == max(D.TRAVEL_DISTANCE.values())
+    assert props["shuttle_pos"]["maximum"] == OPTIONS["travel_space"].high
     assert player["res"]["properties"]["water"]["maximum"] == OPTIONS["resource_cap"].high
     assert player["crystals"]["maximum"] == OPTIONS["crystal_cap_base"].high + D.DEPOT_SPACES
     # the options: each with its type and range

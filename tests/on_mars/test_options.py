@@ -11,6 +11,8 @@ from mars_rules.on_mars import OPTIONS, codec, from_json, new_game
 from mars_rules.on_mars import data as D
 from mars_rules.on_mars import policies
 from mars_rules.on_mars.board import affordable_types
+from mars_rules.on_mars.colony import hire_problem
+from mars_rules.on_mars.orbit import develop_problem
 
 from .helpers import act, action, colony, game, orbit, setp
 
@@ -383,6 +385,41 @@ def test_end_level_is_the_colony_level_that_ends_the_game():
     # the marker at the end at level 3 with no Mission met: a position of this game, refused under the default
     assert from_json(s.to_json()) == s
     assert any(p.startswith("remaining") for p in refused(s))
+
+
+def test_level_up_missions_advances_the_remaining_missions_marker_at_a_level_up():
+    def near_level_2(state):   # LSS (2, 3, 3, 3): the next Generator lifts the Colony to level 2
+        return lss_near(state, (2, 3, 3, 3)).done()
+    s = level_up(near_level_2(game()))
+    assert s.level == 2 and s.remaining == 0     # level 2 advances nothing by default (levels 3 and 4: 1 step)
+    s = level_up(near_level_2(game(level_up_missions=(2, 1, 1, 0))))
+    assert s.level == 2 and s.remaining == 2 and not s.end_triggered
+    # the marker 2 steps on with no Mission met at level 2: a position of this game, refused under the default
+    assert from_json(s.to_json()) == s
+    assert any(p.startswith("remaining") for p in refused(s))
+
+
+def test_hire_scientists_until_is_the_last_colony_level_that_hires_scientists():
+    def at_level_2(state):     # Orange first at the Colony, level 2 (LSS 3, 3, 3, 3)
+        return lss_near(state, (3, 3, 3, 3)).set(level=2).done()
+    s = act(at_level_2(game()), "main", action="hire")
+    assert {a.kind for a in s.legal_actions()} == {"hire_scientist", "take_contract"}
+    s = act(at_level_2(game(hire_scientists_until=1)), "main", action="hire")
+    assert {a.kind for a in s.legal_actions()} == {"take_contract"}
+    assert "up to Colony level 1" in hire_problem(s, 0, "hire_scientist", s.sci_display[0])
+    s = act(at_level_2(game(hire_scientists_until=3)), "main", action="hire")
+    assert "hire_scientist" in {a.kind for a in s.legal_actions()}
+
+
+def test_lab_column_limit_sets_the_furthest_lab_column_of_each_colony_level():
+    base, variant = game(), game(lab_column_limit=(3, 3, 4, 4, 4))
+    assert base.options.lab_column_limit == (2, 3, 4, 4, 4) and variant.options.lab_column_limit[0] == 3
+    assert "can reach column 2 at most" in develop_problem(base, 0, "shelter")
+    assert "can reach column" not in (develop_problem(variant, 0, "shelter") or "")
+    # a tile in column 3 at level 1: a position of this game, refused under the default
+    moved = setp(variant, 0, lab=(("shelter", "middle", 3),))
+    assert from_json(moved.to_json()) == moved
+    assert any(p.startswith("pieces[0].lab") for p in refused(moved))
 
 
 # ----- scoring ------------------------------------------------------------------------------------------

@@ -78,7 +78,8 @@ def test_numbers_from_the_data_tables():
         f"{D.ADVANCED_ACTION_GAIN} ")
     assert number("Colony Main Actions", "movement").value.startswith(
         f"Bots {D.BOT_MOVEMENT} each, Rover {D.ROVER_MOVEMENT} + ")
-    assert number("Colony Main Actions", "Scientists can be hired").value == f"up to Colony level {D.SCIENTISTS_UNTIL}"
+    assert number("Colony Main Actions", "Scientists can be hired").value == \
+        f"{D.SCIENTISTS_UNTIL} (up to that Colony level; option `hire_scientists_until`)"
     reward = ", ".join(f"{n} {'Crystals' if i == 'crystal' else 'Mineral'}" for i, n in D.RESEARCH_REWARD)
     assert number("Colony Main Actions", "Research tile reward").value == reward.replace(", ", " + ")
     costs = number("Colony Main Actions", "Building costs (one step down the Overview's chain)").value
@@ -88,14 +89,15 @@ def test_numbers_from_the_data_tables():
         "1 Battery / 1 Battery + 1 Mineral / 2 Batteries + 1 Mineral (option `lab_column_cost`)"
     assert D.RND_COST == {2: ("battery",), 3: ("battery", "mineral"), 4: ("battery", "battery", "mineral")}
     assert number("Orbital Station Main Actions", "furthest Lab column by Colony level").value == (
-        f"{D.MAX_LAB_COLUMN[1]} at level 1, {D.MAX_LAB_COLUMN[2]} at level 2, {D.MAX_LAB_COLUMN[3]} from level 3")
+        ", ".join(str(D.MAX_LAB_COLUMN[level]) for level in range(1, 6))
+        + " at levels 1 to 5 (option `lab_column_limit`)")
     assert number("Life Support System (LSS) and Colony Level", "LSS Reward").value == (
         f"{D.LSS_REWARD_CRYSTALS} Crystal at steps " + ", ".join(map(str, D.LSS_REWARD_STEPS)))
     lss = "Life Support System (LSS) and Colony Level"
     assert number(lss, "LSS tracks").value == f"{len(D.LSS_TRACKS)}, from {D.LSS_START} to {D.LSS_MAX}"
     travel = D.TRAVEL_DISTANCE
     assert number("Shuttle Phase", "Travel space by Colony level").value == (
-        f"{travel[1]} at levels 1-2, {travel[3]} at levels 3-4, {travel[5]} at level 5")
+        ", ".join(str(travel[level]) for level in range(1, 6)) + " at levels 1 to 5 (option `travel_space`)")
     assert travel[1] == travel[2] and travel[3] == travel[4]
     targets = [m[2] for m in D.MISSIONS]
     assert number("Missions and Private Goals", "Mission targets").value == f"{min(targets)} to {max(targets)} by card"
