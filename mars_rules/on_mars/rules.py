@@ -172,6 +172,8 @@ def _specific(state, action):
         pl = state.pieces[seat]
         if g not in pl.goals:
             return "That Private Goal is not in your hand.", turn.RULE_GOALS
+        if kind == "discard_goal" and turn.goal_crystal_lost(state, seat):
+            return turn.goal_crystal_lost(state, seat), turn.RULE_GOALS
         if kind == "complete_goal":
             if pl.goal_done >= 0:
                 return "You already completed a Private Goal: only one can be completed.", turn.RULE_GOALS

@@ -177,7 +177,7 @@ def _main_reachable(state, seat, first=True) -> bool:
     if state.pieces[seat].lq < 1:  # a Main action places a Colonist: only what gives one can help
         return any(_main_reachable(play(state, a), seat, False) for a in tries if _gives_colonist(state, a))
     goals = [g for g in state.pieces[seat].goals if g >= 0]
-    if goals:  # every goal discarded is the same 1 Crystal: trying one is enough
+    if goals and not goal_crystal_lost(state, seat):  # every goal discarded is the same 1 Crystal: one is enough
         tries.append(_tuple_new(Action, ("discard_goal", seat, (("goal", goals[0]),), texts_of(state.cards))))
     return any(_main_reachable(play(state, a), seat, False) for a in tries)
 
@@ -466,17 +466,32 @@ def goal_measure(state, seat, measure) -> int:
     return pl.claimed
 
 
+def goal_crystal_lost(state, seat) -> str:
+    """Why a Private Goal discarded now would give no Crystal ("" when it gives one). The rulebook's
+    discard is "to use it as a Crystal": with a full Depot (or an empty general supply) the Crystal would
+    be lost, so the discard is not offered then (this edition's reading)."""
+    pl = state.pieces[seat]
+    cap = state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships
+    if pl.crystals >= cap:
+        return f"Your Depot is full ({pl.crystals} of {cap} Crystals): the Crystal of a discarded Private Goal would be lost."
+    if state.supply < 1:
+        return "The general supply has no Crystal left: a discarded Private Goal would give nothing."
+    return ""
+
+
 def goal_options(state, seat) -> list:
     pl = state.pieces[seat]
     if not pl.goals:
         return []
+    can_discard = not goal_crystal_lost(state, seat)
     goals = state.cards.goals
     text = texts_of(state.cards)
     out = []
     for g in pl.goals:
         if g < 0:
             continue
-        out.append(_tuple_new(Action, ("discard_goal", seat, (("goal", g),), text)))
+        if can_discard:
+            out.append(_tuple_new(Action, ("discard_goal", seat, (("goal", g),), text)))
         _name, measure, at_least, _op = goals[g]
         if pl.goal_done < 0 and goal_measure(state, seat, measure) >= at_least:
             out.append(_tuple_new(Action, ("complete_goal", seat, (("goal", g),), text)))

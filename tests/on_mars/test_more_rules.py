@@ -129,3 +129,23 @@ def test_scenario_helpers_keep_rules_checked():
     with pytest.raises(ValueError):
         take(s, "main", action="resupply")
     assert resolve(s) is s
+
+
+def test_private_goals_a_goal_is_not_discarded_for_a_crystal_a_full_depot_cannot_hold():
+    """Missions and Private Goals: "discard a Private Goal, unseen, to use it as a Crystal". With a full
+    Depot the Crystal would be lost: the discard is not offered, and refused with the reason."""
+    from mars_rules import IllegalAction, on_mars
+    start = on_mars.new_game(players=2, seed=3)
+    while start.to_move == "chance" or not any(a.kind == "discard_goal" for a in start.legal_actions()):
+        start = start.resolve_chance() if start.to_move == "chance" else start.apply(start.legal_actions()[0])
+    seat = start.to_move
+    discard = start.find("discard_goal")
+    before = start.pieces[seat].crystals
+    assert start.apply(discard).pieces[seat].crystals == before + 1
+    from mars_rules.on_mars import data as D
+    cap = start.options.crystal_cap_base + D.DEPOT_SPACES - start.pieces[seat].depot_ships
+    full = start.edit().crystals(start.players[seat], cap).done()
+    assert full.find("discard_goal") is None
+    with pytest.raises(IllegalAction) as e:
+        full.apply(discard)
+    assert "Depot is full" in e.value.reason and e.value.rule == "Missions and Private Goals"
