@@ -82,6 +82,18 @@ def _best(state, me, depth):
     return max(_best(state.advance(a), me, depth - 1) for a in state.legal_actions())
 
 
+def _argmax(legal, value_of, rng):
+    """The legal action of highest value; ties drawn with `rng` (the same draw greedy always made)."""
+    best, best_value = [], None
+    for action in legal:
+        value = value_of(action)
+        if best_value is None or value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+
+
 def greedy(state, rng):
     """Look ahead through my own next decisions (see the module docstring)."""
     legal = state.legal_actions()
@@ -89,14 +101,7 @@ def greedy(state, rng):
         return legal[0]
     me = state.to_move
     depth = DEPTH - 1 if state.step in LOOKAHEAD_STEPS else 0
-    best, best_value = [], None
-    for action in legal:
-        value = _best(state.advance(action), me, depth)
-        if best_value is None or value > best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+    return _argmax(legal, lambda action: _best(state.advance(action), me, depth), rng)
 
 
 # ----------------------------------------------------------------- a Mission-seeking player
@@ -197,11 +202,4 @@ def mission_seeker(state, rng):
         return next(a for a in legal if a[0] == "stay")
     me = state.to_move
     depth = SEEK_DEPTH - 1 if state.step in SEEK_STEPS else 0
-    best, best_value = [], None
-    for action in legal:
-        value = _seek_best(state.advance(action), me, depth)
-        if best_value is None or value > best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+    return _argmax(legal, lambda action: _seek_best(state.advance(action), me, depth), rng)
