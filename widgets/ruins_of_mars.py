@@ -53,7 +53,7 @@ from matplotlib.transforms import IdentityTransform
 
 from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
-from mars_rules.ruins_of_mars.scoring import language_pp
+from mars_rules.ruins_of_mars.scoring import language_pp, row_bonus
 
 from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, LayeredBoard, TextLayer, board_axes, fit_text, font,
                        text_width)
@@ -287,17 +287,9 @@ def _used_name(s, key) -> str:
         kind, key) if card or kind == "stow" else key
 
 
-def tech_row_bonus(state, seat, row) -> int | None:
-    """Points the complete `row` of `seat`'s Tech board scores (Final Scoring), None if incomplete."""
-    b = state.boards[seat]
-    ids = b.techs[row * 3: row * 3 + 3]
-    if state.solo and seat == 1:
-        return 10 if all(c is not None for c in ids) and not any(b.face_down[row * 3: row * 3 + 3]) else None
-    if None in ids:
-        return None
-    classes = {state.cards.tech[c].classification for c in ids}
-    same, different, other = state.options.row_bonus
-    return same if len(classes) == 1 else different if len(classes) == 3 else other
+tech_row_bonus = row_bonus
+"""Points the complete `row` of `seat`'s Tech board scores (Final Scoring), None if incomplete: the
+scoring module's own function."""
 
 
 class Board(LayeredBoard):

@@ -16,7 +16,7 @@ Ruins of Mars, turn 1, Step 1: Place the Rover. Player 1 (Trader) decides.
 from __future__ import annotations
 
 from .data import CAPSTONE, ICONS, LANGUAGES, RESOURCES, SITE_ACTION, SITES, cost_text, reward_text
-from .scoring import language_pp
+from .scoring import language_pp, row_bonus
 
 HIDDEN = "hidden-"
 """How the ids of the placeholders of a player's view begin (``solo_ai.HIDDEN_ID``)."""
@@ -207,18 +207,6 @@ def _player(s, p, total, most):
     return [first, _tech_board(s, p)]
 
 
-def _row_bonus(s, p, row):
-    b = s.boards[p]
-    ids = b.techs[row * 3: row * 3 + 3]
-    if s.solo and p == 1:
-        return 10 if None not in ids and not any(b.face_down[row * 3: row * 3 + 3]) else None
-    if None in ids:
-        return None
-    classes = {s.cards.tech[c].classification for c in ids}
-    same, different, other = s.options.row_bonus
-    return same if len(classes) == 1 else different if len(classes) == 3 else other
-
-
 def _ai_face(card):
     if card.pp:
         return f"{card.pp} PP"
@@ -250,7 +238,7 @@ def _tech_board(s, p):
     rows = []
     for row in range(3):
         filled = [_slot(s, p, row * 3 + k) for k in range(3) if b.techs[row * 3 + k] is not None]
-        bonus = _row_bonus(s, p, row)
+        bonus = row_bonus(s, p, row)
         rows.append(f"row {row + 1}" + (f" (complete: +{bonus} PP)" if bonus is not None else "") + ": "
                     + (", ".join(filled) if filled else "empty"))
     line = f"{s.players[p]}'s Tech board: " + "; ".join(rows) + "."

@@ -21,25 +21,34 @@ def language_pp(board, pp=None):
     return sum(max(pp[: p + 1]) for p in board.languages)
 
 
-def row_points(s, board):
-    tech = s.cards.tech
+AI_ROW_PP = 10
+"""Solo Variant: Final Scoring: a complete row of the AI's face-up Techs scores 10 PP."""
+
+
+def _row(s, board, row, ai):
+    """PP the complete `row` of `board` scores (Final Scoring), None while it is incomplete."""
+    ids = board.techs[row * 3: row * 3 + 3]
+    if None in ids:
+        return None
+    if ai:
+        return None if any(board.face_down[row * 3: row * 3 + 3]) else AI_ROW_PP
+    classes = {s.cards.tech[c].classification for c in ids}
     same, different, other = s.options.row_bonus
-    pts = 0
-    for r in range(3):
-        ids = board.techs[r * 3: r * 3 + 3]
-        if None in ids:
-            continue
-        classes = {tech[c].classification for c in ids}
-        pts += same if len(classes) == 1 else different if len(classes) == 3 else other
-    return pts
+    return same if len(classes) == 1 else different if len(classes) == 3 else other
 
 
-def ai_row_points(board):
-    pts = 0
-    for r in range(3):
-        if all(board.techs[r * 3 + k] is not None and not board.face_down[r * 3 + k] for k in range(3)):
-            pts += 10
-    return pts
+def row_bonus(s, seat, row):
+    """PP the complete `row` of `seat`'s Tech board scores (the board and the description show it), None
+    while the row is incomplete: the one place the Tech rows rule is computed."""
+    return _row(s, s.boards[seat], row, s.solo and seat == 1)
+
+
+def row_points(s, board):
+    return sum(_row(s, board, r, False) or 0 for r in range(3))
+
+
+def ai_row_points(board, s=None):
+    return sum(_row(s, board, r, True) or 0 for r in range(3))
 
 
 def tech_pp(s, board, ai):

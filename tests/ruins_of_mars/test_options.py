@@ -257,7 +257,7 @@ def test_track_pp_is_the_pp_of_the_language_track_spaces():
 
 
 def test_row_bonus_is_what_a_full_tech_board_row_scores():
-    from mars_rules.ruins_of_mars.describe import _row_bonus
+    from mars_rules.ruins_of_mars.scoring import row_bonus as _row_bonus
     assert _scored().score().points(0, "Tech rows") == 9 + 6 + 3
     s = _scored(row_bonus=(12, 6, 0))
     assert s.score().points(0, "Tech rows") == 12 + 6 + 0
