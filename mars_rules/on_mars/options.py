@@ -18,6 +18,8 @@ ValueError: ship_limit: [3, 2, 4, 5, 5] holds fewer Ships at level 2 than at lev
 """
 from __future__ import annotations
 
+import functools
+
 from mars_rules.core import Option, RuleOptions
 
 from . import data as D
@@ -170,32 +172,24 @@ def _counts_needs(counts) -> tuple:
     return items, tuple((i, n) for i, n in enumerate(counts) if n)
 
 
-_build_tables = {}
+@functools.lru_cache(maxsize=256)
+def _build_table(table) -> dict:
+    return {b: _counts_needs(c) for b, c in zip(D.BUILDINGS, table)}
+
+
+@functools.lru_cache(maxsize=256)
+def _rnd_table(table) -> dict:
+    return {col: _counts_needs(c) for col, c in enumerate(table, start=2)}
 
 
 def build_costs(rules) -> dict:
-    """Building type -> (Resources paid, needs) of this game's `building_cost`, one dict per table, kept."""
-    table = rules.building_cost
-    out = _build_tables.get(table)
-    if out is None:
-        if len(_build_tables) >= 256:
-            _build_tables.clear()
-        out = _build_tables[table] = {b: _counts_needs(c) for b, c in zip(D.BUILDINGS, table)}
-    return out
-
-
-_rnd_tables = {}
+    """Building type -> (Resources paid, needs) of this game's `building_cost` (one dict per table, kept)."""
+    return _build_table(rules.building_cost)
 
 
 def rnd_costs(rules) -> dict:
     """Destination Lab column (2-4) -> (Resources paid, needs) of this game's `lab_column_cost`, kept."""
-    table = rules.lab_column_cost
-    out = _rnd_tables.get(table)
-    if out is None:
-        if len(_rnd_tables) >= 256:
-            _rnd_tables.clear()
-        out = _rnd_tables[table] = {col: _counts_needs(c) for col, c in enumerate(table, start=2)}
-    return out
+    return _rnd_table(rules.lab_column_cost)
 
 
 def cost_words(counts) -> str:
