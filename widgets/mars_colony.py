@@ -199,6 +199,8 @@ class Board(LayeredBoard):
             if s.to_move != s.active or s.step in ("mine_draft", "deal"):
                 who = "chance, " + CHANCE_WORDS.get(s.step, "a draw") if s.to_move == CHANCE else s.players[s.to_move]
                 second += f"; to move: {who}"
+        if s.variant():  # the rule options that differ from the rulebook (the score sheet says it too)
+            first += f"  ·  Variant rules: {s.variant()}"
         room = width - 0.16
         box = (0.05, HEIGHT - TITLE_H, width - 0.05, HEIGHT)
         self._t(0.06, HEIGHT - 0.19, fit_text(first, TITLE_SIZE, room, "bold"), TITLE_SIZE, weight="bold", box=box)

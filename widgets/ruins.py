@@ -258,7 +258,8 @@ class Board(LayeredBoard):
             who = "to move: " + ("chance" if s.to_move == CHANCE else s.players[s.to_move])
         seen = f"   |   {s.players[s.viewer]}'s view (other hands face down)" if s.viewer >= 0 else ""
         x9, _ = self._vp_cell(9)
-        line = _fit(f"step: {step_title(s)}   |   {who}{seen}", 9, x9 - 0.2 - M)
+        variant = f"   |   Variant rules: {s.variant()}" if s.variant() else ""
+        line = _fit(f"step: {step_title(s)}   |   {who}{seen}{variant}", 9, x9 - 0.2 - M)
         self._t(M + 0.05, status - STATUS_H / 2, line, 9, box=(M, track, x9 - 0.1, status))
         # score markers
         yc = track - TRACK_H / 2

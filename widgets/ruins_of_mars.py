@@ -545,6 +545,8 @@ class Board(LayeredBoard):
             who = f"to move: {s.players[s.to_move]}"
         mastered = sum(1 for t in range(5) if any(b.languages[t] == data.CAPSTONE for b in s.boards))
         right = f"Languages mastered: {mastered} (a {_nth(s.options.end_languages)} ends the game)"
+        if s.variant():  # the rule options that differ from the rulebook (the score sheet says it too)
+            right = self._fit(f"Variant: {s.variant()}", 9, 1.9) + "  ·  " + right
         self._t(W - 0.1, H - 0.2, right, ha="right", fontsize=9, color="#333333")
         pieces = (f"Ruins of Mars  ·  turn {s.turn}", f"  ·  {STEP_TITLE.get(s.step, s.step)}", f"  ·  {who}")
         title, room = "".join(pieces), W - 0.5 - self._width(right, 9)
