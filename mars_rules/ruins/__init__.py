@@ -26,9 +26,10 @@ Action kinds (params; all params are ints):
 - "flip" (ruin): at the start of a round, secretly flip ruin `ruin` (day side, in your hand) to its night
   side for the rest of the game. "no_flip" (): keep every ruin day side up this round.
 - "pick" (ruin): add ruin `ruin` from your hand to the play you are building (lead or follow). Only
-  ruins that can still make a legal play (with discoveries you can afford) are offered. A follow moves
-  on by itself once you have chosen as many ruins as the last play. (When a discovery could change
-  ranks, a ruin is offered if some upgrade could still fit it; "pass" stays available throughout.)
+  ruins that some complete play holds (with the ruins chosen and, for a follow, enough more from your
+  hand, and discoveries you can pay for, a "light" one lighting torches for the next) are offered. A
+  follow moves on by itself once you have chosen as many ruins as the last play; "pass" stays
+  available throughout.
 - "done" (): while leading, stop choosing ruins; while claiming, stop adding claims.
 - "pass" (): do not follow (the ruins you chose go back to your hand); your turn ends.
 - "claim" (ruin): put one of your 2 claim cards on ruin `ruin` of your play.

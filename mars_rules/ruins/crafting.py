@@ -346,3 +346,200 @@ def _reach(free: int, offers: tuple, budget: int) -> tuple:
         _reach_memo.clear()
     _reach_memo[key] = result
     return result
+
+
+# ----- plans with "light" discoveries -------------------------------------------------------------
+# A "light" discovery bought this turn lights torches at once ("Discovery Effects": every effect is
+# active immediately), so it can pay for another discovery of the same turn: the torches of a plan
+# depend on the order of its buys, and `completable`'s budget (a sum of costs) no longer decides.
+
+_orderable_memo: dict = {}
+
+
+def orderable(cards: tuple, torches: int, most: int) -> frozenset:
+    """The sets of `cards` ((cost, position, kind, amount), ...; as bit masks) that can all be bought, one
+    at a time in some order, starting with `torches` lit: each costs what it costs when bought, and a
+    "light" card then lights `amount` more, at most up to `most`.
+
+    >>> light, plus3 = (1, 2, "light", 2), (3, 0, "rank", 3)
+    >>> sorted(orderable((plus3, light), 2, 3))   # the light first (2 - 1 + 2 = 3), then the +3
+    [0, 2, 3]
+    """
+    key = (cards, torches, most)
+    hit = _orderable_memo.get(key)
+    if hit is not None:
+        return hit
+    seen = set()
+    todo = [(0, torches)]
+    while todo:
+        here = todo.pop()
+        if here in seen:
+            continue
+        seen.add(here)
+        mask, lit = here
+        for i, (cost, _pos, kind, amount) in enumerate(cards):
+            if not mask & 1 << i and cost <= lit:
+                left = lit - cost
+                todo.append((mask | 1 << i, min(most, left + amount) if kind == "light" else left))
+    if len(_orderable_memo) > 20_000:
+        _orderable_memo.clear()
+    result = _orderable_memo[key] = frozenset(mask for mask, _lit in seen)
+    return result
+
+
+def completable_lit(items, min_rank: int, mode: int, cards: tuple, torches: int, most: int) -> bool:
+    """`completable` for a finished play (SINGLE or SET) when `cards` may hold "light" discoveries: some
+    of `cards` go on the ruins `items` ((rank, wild, free positions mask), ...), one per free position,
+    bought in an order the torches allow (`orderable`), and the ruins then form a legal play.
+
+    A dynamic programme over the ruins: a state is (cards used, the rank every plain ruin ends at or -1,
+    the highest rank of the ruins ending wild); only card sets inside a buyable set are kept.
+
+    >>> light, plus3 = (1, 2, "light", 2), (3, 0, "rank", 3)
+    >>> completable_lit([(6, 0, 0b111)], 9, SINGLE, (plus3, light), 2, 3)
+    True
+    >>> completable_lit([(6, 0, 0b011)], 9, SINGLE, (plus3, light), 2, 3)   # no free bottom for the light
+    False
+    """
+    buyable = orderable(cards, torches, most)
+    inside = set()
+    for mask in buyable:
+        sub = mask
+        while True:  # every subset of a buyable set
+            inside.add(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & mask
+    states = {(0, -1, -1)}
+    for rank, wild, free in items:
+        ways = _ways(free, cards)
+        nxt = set()
+        for used, plus, becomes_wild in ways:
+            end = rank + plus
+            is_wild = mode != SINGLE and (wild or becomes_wild)
+            if not is_wild and end < min_rank:
+                continue
+            for mask, common, top in states:
+                if mask & used or mask | used not in inside:
+                    continue
+                if is_wild:
+                    nxt.add((mask | used, common, max(top, end)))
+                elif common < 0 or end == common:
+                    nxt.add((mask | used, end, top))
+        if not nxt:
+            return False
+        states = nxt
+    for mask, common, top in states:
+        if mask in buyable and (common >= min_rank if common >= 0 else top >= min_rank):
+            return True
+    return False
+
+
+_ways_memo: dict = {}
+
+
+def _ways(free: int, cards: tuple) -> list:
+    """Every way one ruin with free positions `free` can take some of `cards`, one per position:
+    [(cards mask, rank added, becomes wild), ...], taking nothing first."""
+    key = (free, cards)
+    hit = _ways_memo.get(key)
+    if hit is None:
+        if len(_ways_memo) > 20_000:
+            _ways_memo.clear()
+        hit = _ways_memo[key] = _list_ways(free, cards)
+    return hit
+
+
+def _list_ways(free: int, cards: tuple) -> list:
+    ways = [(0, 0, False, 0)]
+    for i, (_cost, pos, kind, amount) in enumerate(cards):
+        bit = 1 << pos
+        if free & bit:
+            ways += [(mask | 1 << i, plus + (amount if kind == "rank" else 0), wild or kind == "wild", used | bit)
+                     for mask, plus, wild, used in ways if not used & bit]
+    return [w[:3] for w in ways]
+
+
+def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int, most: int) -> bool:
+    """Is there a legal play made of every ruin of `must` and some of `optional` (exactly `count` of them,
+    or any number if `count` is None), with some of `cards` bought in an order the torches allow?
+
+    Ruins are (rank, wild, free positions mask, torches their own effects light); `cards` are
+    ((cost, position, kind, amount), ...), "light" included; `torches` lit now, at most `most`. The own
+    light of the ruins played is lit before any buy (at most up to `most`). Exact: for each rank R the play
+    could have (every plain ruin ends at R, wild ruins fit it), and for a set of wild ruins only (its rank
+    is their highest), a dynamic programme over the ruins whose state is (cards used, ruins added, torches
+    their own light adds, a plain ruin at R yet / the highest wild rank), keeping card sets inside a set
+    buyable with the most torches any play could have.
+
+    >>> light, plus3 = (1, 2, "light", 2), (3, 0, "rank", 3)
+    >>> play_search([(6, 0, 0b111, 0)], [], 0, 9, (plus3, light), 2, 3)
+    True
+    >>> play_search([(8, 0, 0b111, 0)], [(3, 0, 0b111, 0)], 1, 8, (plus3, light), 2, 3)  # a 3 never joins an 8
+    False
+    """
+    n = len(must) + (len(optional) if count is None else count)
+    if count is not None and count > len(optional):
+        return False
+    extra = most - torches if torches < most else 0  # the most the ruins' own light can add
+    top_lit = min(extra, sum([x[3] for x in must]) + sum(sorted([x[3] for x in optional])[::-1][:n]))
+    buyable = [orderable(cards, torches + k, most) for k in range(top_lit + 1)]
+    inside = set()
+    for mask in buyable[-1]:
+        sub = mask
+        while True:
+            inside.add(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & mask
+    ways = {}
+    for x in list(must) + list(optional):
+        if x not in ways:
+            rank, wild, free, _light = x
+            ways[x] = [(used, rank + plus, wild or becomes_wild) for used, plus, becomes_wild in _ways(free, cards)
+                       if used in inside]
+    if n == 1:  # a single ruin: printed plus added rank, wild or not
+        x = must[0] if must else None
+        for used, end, _w in ways[x] if x else ():
+            if end >= min_rank and used in buyable[min(extra, x[3])]:
+                return True
+        return False
+    # the ranks the play can have: those every ruin of `must` can end at (or any, if it can turn wild)
+    ends = {end for x in ways for _u, end, w in ways[x] if not w and end >= min_rank}
+    all_wild = True
+    for x in must:
+        if not any(w for _u, _e, w in ways[x]):
+            ends &= {end for _u, end, _w in ways[x]}
+            all_wild = False
+    for target in sorted(ends) + ([None] if all_wild else []):  # None: every ruin ends wild
+        fits = [[(u, end, w) for u, end, w in ways[x] if (w if target is None else w or end == target)]
+                for x in list(must) + list(optional)]
+        if count is not None and sum(1 for f in fits[len(must):] if f) < count:
+            continue
+        states = {(0, 0, 0, -1)}  # (cards used, ruins added, own light, plain at target (1) or highest wild rank)
+        for i, x in enumerate(list(must) + list(optional)):
+            optional_one = i >= len(must)
+            options = fits[i]
+            if optional_one and not options:
+                continue
+            nxt = set(states) if optional_one else set()
+            light = x[3]
+            for mask, added, lit, mark in states:
+                if optional_one and count is not None and added == count:
+                    continue
+                for used, end, w in options:
+                    if mask & used or mask | used not in inside:
+                        continue
+                    if target is None:
+                        new_mark = max(mark, end)
+                    else:
+                        new_mark = 1 if not w else mark
+                    nxt.add((mask | used, added + optional_one, min(extra, lit + light), new_mark))
+            states = nxt
+            if not states:
+                break
+        for mask, added, lit, mark in states:
+            if (count is None or added == count) and mask in buyable[lit] and \
+                    (mark >= min_rank if target is None else mark == 1):
+                return True
+    return False

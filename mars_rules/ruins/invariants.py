@@ -715,12 +715,9 @@ def _other_last_player(s, nxt: int) -> str:
 
 def _completable(s, p: int) -> bool:
     sel = s.selection
-    offers = legal._offers(s)
-    if s.step in ("lead", "follow"):  # as the last pick was checked (legal._pick_ok)
-        return legal._pick_ok(s._replace(selection=sel[:-1]), sel[-1], offers, s.torches[p])
-    r_min = s.last_rank if s.last_player >= 0 else 0
-    mode = SINGLE if len(sel) == 1 else SET
-    return completable(legal._items(s, sel), r_min, mode, offers, s.torches[p])
+    if s.step in ("lead", "follow"):  # the rule of a pick (legal.play_exists)
+        return legal.play_exists(s, sel)
+    return legal.finishable(s, legal._items(s, sel), s.torches[p])
 
 
 def _scores(s, out, dealt, pending) -> None:

@@ -1,21 +1,32 @@
 """Legality: `legal(state)`, the one place where the decisions of a position are listed.
 
-Sections "Start of Round", "Player Turns", "Upgrading Ruins" and "Clarifications & Tips". A play is
-built in sub-steps: choose the ruins one at a time (lead / follow), then claims (claim), then
-discoveries and the confirmation (discover). A ruin is offered only if the play can still be
-completed with discoveries the player can afford (see crafting.completable), so no sub-step is a
-dead end; a follow can always be abandoned with "pass". The market costs and the number of torches are
-the position's rule options (`s.options.market_costs`, `s.options.torches`).
+Sections "Start of Round", "Player Turns", "Upgrading Ruins", "Discovery Effects" and "Clarifications &
+Tips". A play is built in sub-steps: choose the ruins one at a time (lead / follow), then claims (claim),
+then discoveries and the confirmation (discover). The rules of those sub-steps, each one function:
+
+- a ruin may be chosen when some complete play holds it with the ruins chosen so far (`play_exists`:
+  for a follow, as many ruins as the last play; the discoveries bought in an order the torches allow,
+  "light" cards lighting at once);
+- "done" (a lead) when the ruins chosen can be played as they are (`finishable`);
+- a discovery when the play can still be finished after it (`_buy_ok`).
+
+So no sub-step is a dead end, and a follow can always be abandoned with "pass". `legal` lists them
+with fast searches (memo tables over the market and the ruins), and asks the rules themselves where a
+fast search is not exact (a follow still short of ruins, a "light" card that could be bought);
+tests/ruins/test_fast_paths.py checks the listing against the rules, and tests/ruins/reference_legal.py
+checks both against a brute-force reading of the rulebook. The market costs and the number of torches
+are the position's rule options (`s.options.market_costs`, `s.options.torches`).
 """
 from __future__ import annotations
 
 from functools import partial
+from itertools import combinations
 
 from mars_rules.core import Action
 
 from . import text
-from .crafting import (PARTIAL, SET, SINGLE, _ok, _reach, _solve, common_reach, completable, on_play_effects,
-                       solve_base, solve_join)
+from .crafting import (PARTIAL, SET, SINGLE, _ok, _options, _reach, _solve, common_reach, completable, completable_lit,
+                       on_play_effects, play_search, solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT
 from .options import TORCHES_MOST
 
@@ -42,7 +53,8 @@ _offers_cache: dict = {}
 def _market_offers(s) -> tuple:
     """The market's rank-changing offers, found once per market, card data and market costs (the market
     changes far less often than the position): (all of them; per slot, those leaving it out; per budget
-    0..TORCHES_MOST, those it pays for; the (slot, offer) pairs). The two per-slot and per-budget lists
+    0..TORCHES_MOST, those it pays for; the (slot, offer) pairs; the (slot, card) pairs of every card but
+    the "draw" ones, "light" included; the cost of the cheapest "light" card). The two per-slot and per-budget lists
     are filled when first asked, by `_skipping` and `_within`. The cache is keyed by the market and
     checks the card set (effects, positions) and the costs (the `market_costs` option) it was made with."""
     cards = s.cards
@@ -52,12 +64,16 @@ def _market_offers(s) -> tuple:
     if hit is not None and hit[0] is cards and hit[1] is costs:
         return hit[2]
     entries = []
+    lights = []
     for k, d in enumerate(market):
         if d >= 0:
             kind, amount = cards.disc_effect[d]
-            if kind == "rank" or kind == "wild":
+            if kind != "draw":
                 entries.append((k, (costs[k], cards.disc_pos[d], kind, amount)))
-    m = (tuple([o for _k, o in entries]), [None] * len(market), [None] * (TORCHES_MOST + 1), entries)
+            if kind == "light":
+                lights.append(costs[k])
+    m = (tuple([o for _k, o in entries if o[2] != "light"]), [None] * len(market), [None] * (TORCHES_MOST + 1),
+         [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=1 << 30))
     if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
         _offers_cache.clear()
     _offers_cache[market] = (cards, costs, m)
@@ -277,6 +293,12 @@ def _enough_left(s, sel, need, r, offers, budget) -> bool:
         return False
     if any(o[0] <= budget for o in offers):
         return True
+    return _fills_as_is(s, sel, rest, missing, r)
+
+
+def _fills_as_is(s, sel, rest, missing, r) -> bool:
+    """Do `missing` ruins of `rest` make, with the ruins `sel` as they are (no discovery), a set of one rank
+    `r` or higher?"""
     rank, wild = s.rank, s.wild
     ranks = {rank[c] for c in sel if not wild[c]}
     if len(ranks) > 1:
@@ -319,8 +341,197 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
     elif kind == "light":
         left = min(s.options.torches, left + amount)  # both at once, usable at once
     items[j] = (rk, w, free)
-    r, _ = _target(s)
-    return completable(items, r, _final_mode(len(items)), _offers(s, slot), left)
+    return finishable(s, items, left, slot)
+
+
+# ----- the rule of a pick, exactly -----------------------------------------------------------------
+def _cards(m, skip=-1) -> tuple:
+    """The market cards of `m` (from `_market_offers`) a plan may buy: every one but the "draw" ones (a draw
+    card changes no rank and lights nothing; leaving it out of a plan keeps every later buy affordable, as
+    the torches at each later step only grow, and frees its position), leaving out `skip`."""
+    return tuple([o for k, o in m[4] if k != skip])
+
+
+def _upper(s, m, torches, ids) -> int:
+    """A bound on the torches a plan for a play with ruins `ids` can ever spend: those lit once the ruins
+    are chosen, plus every "light" card of the market (each adds at most its amount)."""
+    return _budget(s, torches, ids) + sum([o[3] for _k, o in m[4] if o[2] == "light"])
+
+
+def finishable(s, items, torches, skip=-1) -> bool:
+    """Can the chosen ruins (`items`, see `_items`), with `torches` lit now, become a legal play (a single
+    ruin or a set, of the rank to beat) with discoveries of the market bought in some order the torches
+    allow ("light" cards lighting at once), leaving out market slot `skip`? The rule of a finished play.
+    Without a buyable "light" card the costs simply add up and `completable` decides."""
+    r, _need = _target(s)
+    mode = SINGLE if len(items) == 1 else SET
+    m = _market_offers(s)
+    if m[5] > torches:  # no "light" card can be bought: none can ever be (torches only grow by them)
+        return completable(items, r, mode, _offers(s, skip), torches)
+    return completable_lit(items, r, mode, _cards(m, skip), torches, s.options.torches)
+
+
+def _sig(s, c) -> tuple:
+    """What decides a ruin's part in a play: (rank, wild, free positions, torches its effects light)."""
+    return _items(s, (c,))[0] + (light_of(s, (c,)),)
+
+
+def play_exists(s, chosen) -> bool:
+    """The rule of a pick (sections "Player Turns", "Discovery Effects", "Clarifications & Tips"): is
+    there a complete play made of the ruins `chosen` (in the hand of the player to move) and more ruins
+    of that hand: for a follow as many as the last play has, for a lead any number? (crafting.play_search)"""
+    p = s.to_move
+    r, need = _target(s)
+    rest = [c for c in s.hands[p] if c not in chosen]
+    if need and len(chosen) < need:
+        if _fills_as_is(s, chosen, rest, need - len(chosen), r):
+            return True  # enough ruins fit as they are: no discovery needed
+        m = _market_offers(s)
+        torches = _budget(s, s.torches[p], chosen)
+        if _joins_fitters(s, chosen, rest, need - len(chosen), r, _within(m, torches), torches):
+            return True
+    # a bound first: even with every torch a plan could ever have (those lit with the whole hand's own light,
+    # plus what each "light" card can gain over its cost: the torches spent never exceed those lit), can the
+    # ruins chosen reach one rank with the rank-changing cards alone?
+    m = _market_offers(s)
+    gain = sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
+    mode = PARTIAL if need and len(chosen) < need else _final_mode(len(chosen))
+    if not completable(_items(s, chosen), r, mode, m[0], _budget(s, s.torches[p], s.hands[p]) + gain):
+        return False
+    return play_search([_sig(s, c) for c in chosen], [_sig(s, c) for c in rest], need - len(chosen) if need else None,
+                       r, _cards(_market_offers(s)), s.torches[p], s.options.torches)
+
+
+def _joins_fitters(s, chosen, rest, missing, r, aff, budget) -> bool:
+    """A quick way to a follow: some rank R (r or higher) that the ruins `chosen` can all end at (or turn
+    wild) together with discoveries of `aff` paid from `budget`, while `missing` ruins of `rest` fit R as
+    they are (of rank R or wild, one of them plain). Such a play exists; a False says nothing."""
+    rank, wild = s.rank, s.wild
+    fit = {}
+    wilds = 0
+    for c in rest:
+        if wild[c]:
+            wilds += 1
+        else:
+            fit[rank[c]] = fit.get(rank[c], 0) + 1
+    items = _items(s, chosen)
+    for R, plain in fit.items():
+        if R < r or plain + wilds < missing:
+            continue
+        states = {0: 0}  # offers used -> torches spent, over the chosen ruins ending at R or wild
+        for rk, w, free in items:
+            nxt = {}
+            for used, cost, plus, turns_wild in _options(free, aff, budget):
+                if not (w or turns_wild or rk + plus == R):
+                    continue
+                for mask, spent in states.items():
+                    if not mask & used and spent + cost <= budget:
+                        key = mask | used
+                        if key not in nxt or spent + cost < nxt[key]:
+                            nxt[key] = spent + cost
+            states = nxt
+            if not states:
+                break
+        if states:
+            return True
+    return False
+
+
+def _follow_starts(s, p, need, r, aff, budget):
+    """The ruins that start a follow of `need` ruins (2 or more) when no "light" can be bought and no ruin of
+    the hand lights torches: those in some complete play, found per rank R the play could have, or None
+    when a set of wild ruins only could be made (the caller then asks `play_exists`).
+
+    For a rank R, a play is some ruins that fit R as they are (of rank R or wild) and some that do not,
+    each with discoveries bringing it to R or making it wild: a fitter never needs one (dropping its buys
+    keeps the play legal and affordable). So the plays of rank R are the affordable sets Y of non-fitters
+    (with their discoveries, one set of cards for all) completed by enough fitters; one ruin must end as a
+    plain R (otherwise the set is all wild, with its highest rank)."""
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    hand = s.hands[p]
+    ways = {}
+    for c in hand:
+        rec = ruins[c]
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        ways[c] = _options(free, aff, budget)
+    wild_cards = sum(1 for o in aff if o[2] == "wild")
+    if sum(1 for c in hand if wild[c]) + wild_cards >= need:
+        return None
+    targets = set()
+    for c in hand:
+        if not wild[c]:
+            targets.update(rank[c] + plus for _m, _c, plus, _w in ways[c] if rank[c] + plus >= r)
+    legal_ids = set()
+    for R in targets:
+        fitters = [c for c in hand if wild[c] or rank[c] == R]
+        plain = sum(1 for c in fitters if not wild[c])
+        others = [c for c in hand if not wild[c] and rank[c] != R]
+        fixes = {c: [(m, cost, not w) for m, cost, plus, w in ways[c] if m and (w or rank[c] + plus == R)]
+                 for c in others}
+        others = [c for c in others if fixes[c]]
+        # every affordable set Y of non-fitters (at most `need`), with one set of cards: (members, ends plain)
+        found = []
+        stack = [(0, (), 0, 0, False)]
+        while stack:
+            i, members, mask, spent, flag = stack.pop()
+            found.append((members, flag))
+            if len(members) == need:
+                continue
+            for j in range(i, len(others)):
+                c = others[j]
+                for m, cost, ends_plain in fixes[c]:
+                    if not mask & m and spent + cost <= budget:
+                        stack.append((j + 1, members + (c,), mask | m, spent + cost, flag or ends_plain))
+        for members, flag in found:
+            used = need - len(members)  # fitters in the play
+            if used > len(fitters):
+                continue
+            if flag or (plain and used >= 1):
+                legal_ids.update(members)
+                if used >= 1:
+                    # a fitter joins when the play can still end as a plain R with it in: it is a plain R, or
+                    # the set has its plain R elsewhere (Y, or another plain fitter beside it)
+                    for c in fitters:
+                        if flag or not wild[c] or (plain and used >= 2):
+                            legal_ids.add(c)
+    return [c for c in hand if c in legal_ids]
+
+
+def _settle(s, p, sel, picked) -> list:
+    """The ruins that may join the play now: `picked` (the fast search's answer, in hand order) checked
+    against the rule (`play_exists`) wherever the fast search is not exact: a follow still short of ruins
+    (the fast search only bounds it), and a play that a "light" card of the market, or another ruin's own
+    light, could pay for (the fast search counts the torches lit now and the chosen ruins' light only)."""
+    r, need = _target(s)
+    hand = s.hands[p]
+    torches = s.torches[p]
+    m = _market_offers(s)
+    partial_follow = need and len(sel) + 1 < need
+    lit = m[5] <= _budget(s, torches, hand)
+    if not lit and s.step == "lead" and torches < s.options.torches:
+        lit = any(light_of(s, (c,)) for c in hand if c not in sel)
+    if not (partial_follow or lit):
+        return picked
+    if partial_follow and not sel and not lit and not (torches < s.options.torches and light_of(s, hand)):
+        found = _follow_starts(s, p, need, r, _within(m, torches), torches)
+        if found is not None:
+            return found
+    fast = set(picked)
+    out = []
+    answers = {}  # ruins alike get the same answer
+    for c in hand:
+        if c in sel:
+            continue
+        if c in fast and not partial_follow:
+            out.append(c)  # the fast search found a finished play (it never counts torches a plan lacks)
+        elif c in fast or lit:
+            key = _sig(s, c)
+            ok = answers.get(key)
+            if ok is None:
+                ok = answers[key] = play_exists(s, sel + (c,))
+            if ok:
+                out.append(c)
+    return out
 
 
 # ----- legal --------------------------------------------------------------------------------------
@@ -338,7 +549,8 @@ def legal(s) -> tuple:
         offers = market[0]
         budget = s.torches[p]
         if not sel:
-            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _first_follow(s, p, offers, budget, market)]
+            picks = _settle(s, p, sel, _first_follow(s, p, offers, budget, market))
+            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in picks]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         rank, wild, ruins = s.rank, s.wild, s.ruins
@@ -420,9 +632,13 @@ def legal(s) -> tuple:
                 seen[sig] = ok
             if ok:
                 acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
+        picks = [a[2][0][1] for a in acts]
+        settled = _settle(s, p, sel, picks)
+        if settled is not picks:
+            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in settled]
         if step == "follow":
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
-        elif sel:
+        elif finishable(s, _items(s, sel), _budget(s, torches, sel)):  # the chosen ruins can be led as they are
             acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.lead_done_text, s))))
         return tuple(acts)
     if step == "discover":
@@ -461,10 +677,17 @@ def legal(s) -> tuple:
                         alone = False
                         break
                 bit = 1 << pos
+                lit = False  # may a "light" card still be bought after this one? then _buy_ok decides
+                for j2, o in market[4]:
+                    if j2 != k and o[2] == "light" and o[0] <= left:
+                        lit = True
+                        break
                 for j, c in enumerate(sel):
                     if ruins[c][slot_pos] >= 0:
                         continue  # the position is taken (as _buy_ok)
-                    if alone:
+                    if lit:
+                        ok = _buy_ok(s, k, c, budget, items, j)
+                    elif alone:
                         if kind == "rank":
                             now = pairs[j]
                             pairs[j] = (now[0] + amount, now[1])

@@ -41,8 +41,16 @@ def test_discovery_effects_without_torches_the_2_is_not_offered():
     s = act(s, "pick", ruin=rid(5, 1))
     # +3 costs 3 torches in slot 1; with 2 lit torches the 2 could still become wild (slot 2 costs 2)
     assert rid(2) in [a.get("ruin") for a in s.legal_actions() if a.kind == "pick"]
+    # with 1 lit torch the "light 2" (slot 3, 1 torch) lights 2 at once and pays for the wild: offered
     s = position(2, hands=[[rid(5), rid(5, 1), rid(2)], [rid(8)]], market=(PLUS3, WILD, LIGHT2, DRAW1),
                  torches=(1, 3))
+    s = act(act(act(s, "pick", ruin=rid(5)), "pick", ruin=rid(5, 1)), "pick", ruin=rid(2))
+    s = act(act(s, "done"), "done")  # lead these 3, no claims
+    s = act(act(s, "discover", slot=2, ruin=rid(2)), "discover", slot=1, ruin=rid(2))
+    assert s.wild[rid(2)] and s.torches[0] == 0
+    # with no torch lit nothing can be bought: the 2 is refused
+    s = position(2, hands=[[rid(5), rid(5, 1), rid(2)], [rid(8)]], market=(PLUS3, WILD, LIGHT2, DRAW1),
+                 torches=(0, 3))
     s = act(act(s, "pick", ruin=rid(5)), "pick", ruin=rid(5, 1))
     with pytest.raises(IllegalAction) as e:
         act(s, "pick", ruin=rid(2))

@@ -46,26 +46,30 @@ def _decisions(players, seed, limit=1500):
 
 
 def test_listed_picks_and_discoveries_are_those_the_plain_checks_allow():
+    """The fast listing of picks and discoveries gives the answers of the rules themselves: a ruin is
+    offered when some complete play holds it and the ruins chosen (legal.play_exists), a discovery when
+    the play can still be finished after it (legal._buy_ok), "done" when the ruins chosen can be led."""
     from mars_rules.ruins import legal as L
-    counts = {"follow": 0, "sel": 0, "discover": 0}
+    counts = {"follow": 0, "sel": 0, "discover": 0, "done": 0}
     for players, seed in ((2, 1), (3, 2), (5, 3), (2, 4), (4, 5), (2, 6), (3, 7)):
         for s in _decisions(players, seed):
             p = s.to_move
             listed = L.legal(s)
             if s.step in ("lead", "follow") and (s.selection or s.step == "follow"):
-                offers, budget = L._offers(s), s.torches[p]
                 picks = [a.get("ruin") for a in listed if a.kind == "pick"]
-                plain = [c for c in s.hands[p] if c not in s.selection and L._pick_ok(s, c, offers, budget)]
-                assert picks == plain
+                plain = [c for c in s.hands[p] if c not in s.selection and L.play_exists(s, s.selection + (c,))]
+                assert picks == plain, s.to_json()
                 counts["sel" if s.selection else "follow"] += 1
-                if not s.selection:
-                    assert L._first_follow(s, p, offers, budget) == plain
+                if s.step == "lead":
+                    done = L.finishable(s, L._items(s, s.selection), L._budget(s, s.torches[p], s.selection))
+                    assert done == any(a.kind == "done" for a in listed), s.to_json()
+                    counts["done"] += 1
             elif s.step == "discover":
                 budget = s.torches[p]
                 found = [(a.get("slot"), a.get("ruin")) for a in listed if a.kind == "discover"]
                 plain = [(k, c) for k, d in enumerate(s.market) if d >= 0 for c in s.selection
                          if L._buy_ok(s, k, c, budget)]
-                assert found == plain
+                assert found == plain, s.to_json()
                 counts["discover"] += 1
     assert min(counts.values()) > 50
 

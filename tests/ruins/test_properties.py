@@ -140,7 +140,7 @@ def test_every_action_reads_as_a_sentence():
     rng = random.Random(6)
     kinds = set()
     while not s.is_over:
-        for a in s.legal_actions()[:4]:
+        for a in s.legal_actions()[:4] + s.legal_actions()[-1:]:
             words = str(a)
             kinds.add(a.kind)
             assert words and words[0].isupper() and "None" not in words and "{" not in words, words
