@@ -166,4 +166,6 @@ def why_research(s, a):
         return "Choose a material the reserve still has for that card.", RULE
     if a.kind in ("roll_die", "skip_research"):
         return "You need an active R&D centre to roll the R&D die, once, in phase 2.", R_CENTRES
+    if a.kind == "keep_card" and s.step == "research_keep" and a.get("card") != s.card:
+        return (f"Only the R&D card just drawn ({s.card}) can be kept now, not {a.get('card')!r:.30}.", RULE)
     return "That is not possible now.", RULE
