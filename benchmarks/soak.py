@@ -13,6 +13,9 @@ counts and resource caps, holds there) and its chance outcomes must sum to 1 exa
 Then `--mutants` mutated positions per game (the seeded fuzz of tests/test_fuzz_positions.py, longer:
 a value nudged, swapped, nulled or deleted; from every mutant `from_json` accepts, `--mutant-play`
 random actions, each position reloading from its JSON) run on every core as well.
+Last, `--legality` positions per game (default 2000) from the sample of tests/<game>/reference_legal.py are
+compared with that brute-force reference of the rulebook (legal actions, or Ruins' complete plays, and
+every refusal's reason), as tests/<game>/test_reference_legal.py does with a few in `make test`.
 A failure is one JSON line in `--out` (game, player count, seed, the action indices taken and the
 error), which `--replay` plays back; stdout gets one line per failure and a summary per player count.
 """
@@ -123,6 +126,19 @@ def replay(path_or_json) -> int:
     return 1 if bad else 0
 
 
+def legality_chunk(name, count, seed):
+    """(positions compared, differences) for `count` positions of tests/<name>/reference_legal.py's sample
+    from `seed`: its brute-force reference against the engine's legal actions (issue 17)."""
+    import importlib
+    reference = importlib.import_module(f"tests.{name}.reference_legal")
+    checked = 0
+    lines = []
+    for state in reference.sample_positions(count, seed=seed):
+        checked += 1
+        lines += [f"LEGALITY {name} (sample seed {seed}): {diff}" for diff in reference.compare(state)]
+    return checked, lines
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10_000, help="games per game, shared among its player counts")
@@ -133,6 +149,8 @@ def main(argv=None):
     ap.add_argument("--replay", help="a failure record (JSON) or a file of them, played back")
     ap.add_argument("--mutants", type=int, default=2000, help="fuzzed positions per game (0: none)")
     ap.add_argument("--mutant-play", type=int, default=300, help="random actions from each accepted mutant")
+    ap.add_argument("--legality", type=int, default=2000,
+                    help="positions per game compared with the brute-force reference of tests/<game>/reference_legal.py")
     args = ap.parse_args(argv)
     if args.replay:
         return replay(args.replay)
@@ -175,6 +193,21 @@ def main(argv=None):
                     print(line)
             failures += bad
             print(f"{name:14} fuzz {args.mutants:6} mutants  {accepted:6} loaded and played on  {bad} failures  "
+                  f"{time.perf_counter() - t0:7.1f} s", flush=True)
+        for name in sorted(mars_rules.GAMES):
+            if args.legality <= 0 or (args.game and name != args.game):
+                continue
+            t0 = time.perf_counter()
+            per = -(-args.legality // (4 * args.jobs))
+            seeds = range(1000, 1000 + -(-args.legality // per))
+            checked = bad = 0
+            for got, lines in pool.map(legality_chunk, [name] * len(seeds), [per] * len(seeds), seeds):
+                checked += got
+                bad += len(lines)
+                for line in lines:
+                    print(line)
+            failures += bad
+            print(f"{name:14} legality {checked:6} positions compared with the reference  {bad} differences  "
                   f"{time.perf_counter() - t0:7.1f} s", flush=True)
     if out:
         out.close()
