@@ -80,6 +80,49 @@ def _site(name):
     return SITES.index(name) if name in SITES else -1
 
 
+def check_skip(s, a):
+    step = a.get("step")
+    if step != s.step:
+        return (f"A skip names the step it skips, the step now: skip(step={s.step!r}), not step={step!r:.30}.",
+                "The game contract")
+    level = a.get("level")
+    if s.step == "replicate" and s.search > 0 and level != s.search:
+        return (f"The Level {s.search} deck is open: closing it names its Level (skip(step='replicate', "
+                f"level={s.search})).", R_REPLICATE)
+    if level is not None and not (s.step == "replicate" and s.search > 0):
+        return "No deck is open: the skip names only its step (no level).", R_REPLICATE
+    return None
+
+
+def check_ai_replicate(s, a):
+    return ("Only the solo AI replicates AI Techs, on its own turn; a player replicates a Tech of the display "
+            "or of a deck (replicate, search_deck).", "Solo Variant: AI Turn")
+
+
+def _effect_reason(s, seat, card, choice):
+    """Why `card`'s effect cannot be used now with `choice` (None if it can): the choices it offers now
+    (abilities.effect_choices, the rule the listing uses) are none, or do not hold `choice`."""
+    from .abilities import effect_choices
+    choices = effect_choices(s, seat, card.effect)
+    kind = card.effect[0] if card.effect else ""
+    if not choices:
+        if kind == "radiation":
+            return f"You have no Radiation for {card.name} to remove.", "Tech Rewards"
+        if kind == "advance":
+            return (f"Your {LANGUAGES[card.effect[1]]} track cannot move further now, so {card.name} would do "
+                    "nothing.", "Mastering a Language")
+        if kind == "wrench":
+            return (f"{card.name} uses the Active Site's Wrench bonus: place the Rover first.",
+                    "Step 4: Use Wrench Bonus")
+        return f"{card.name} cannot be used now.", "Tech Rewards"
+    if choice not in choices:
+        if choices == (None,):
+            return f"{card.name} takes no choice (leave choice out), not {choice!r:.30}.", "Tech Rewards"
+        return (f"{card.name} needs choice = one of {', '.join(map(str, choices))}, not {choice!r:.30}.",
+                "Step 4: Use Wrench Bonus")
+    return None
+
+
 def check_place(s, a):
     if _site(a.get("site")) < 0:
         return (f"There is no Site called {a.get('site')!r:.40}; the Sites are {', '.join(SITES)}.",
@@ -134,6 +177,9 @@ def check_wrench(s, a):
     if site == 2 and c not in LANGUAGES:
         return ("At the Workshop the Wrench bonus advances 1 Language track (choice = red, orange, green, blue or "
                 "star).", "Step 4: Use Wrench Bonus")
+    if site not in (1, 2) and c is not None:
+        return (f"The {SITES[site]}'s Wrench bonus takes no choice (leave choice out), not {c!r:.30}.",
+                "Step 4: Use Wrench Bonus")
     return None
 
 
@@ -262,7 +308,7 @@ def check_char_ability(s, a):
             return "The Trader may use the Wrench bonus at most twice per turn.", R_CHAR + ": Trader"
         if s.step not in ACTIVE_STEPS:
             return "The Trader uses the Active Site's Wrench bonus: place the Rover first.", R_CHAR + ": Trader"
-        return None
+        return check_wrench(s, a)
     if ch in ("Stowaway", "Engineer", "Savant"):
         return (f"The {ch}'s ability is used through another action (tech_ability or a second transfer).", R_CHAR)
     if "char" in s.used:
@@ -286,6 +332,9 @@ def check_char_ability(s, a):
         pair = a.get("resources")
         if not isinstance(pair, tuple) or len(pair) != 2 or any(x not in RESOURCES[:3] for x in pair):
             return "The Miner takes any 2 of Fuel, Parts and Plans (resources=(x, y)).", R_CHAR + ": Miner"
+        if RESOURCES.index(pair[0]) > RESOURCES.index(pair[1]):
+            return (f"Name the Miner's pair in Player-board order (Fuel, Parts, Plans): resources=({pair[1]!r}, "
+                    f"{pair[0]!r}), the same pair.", "The game contract")
     return None
 
 
@@ -324,7 +373,7 @@ def check_tech_ability(s, a):
             return f"{cid} has no Hourglass ability.", "Tech Rewards"
         if "tech:" + cid in s.used:
             return "Each Hourglass ability may be used only once per turn.", R_ABIL
-    return None
+    return _effect_reason(s, seat, card, a.get("choice")) if card is not None else None
 
 
 def check_free(s, a):
@@ -339,11 +388,14 @@ def check_free(s, a):
     if card.trigger != want:
         return (f"{card.name} is used {'at the start of the turn' if card.trigger == 'start_of_turn' else 'after the Action'}.",
                 "Tech Rewards: Free Ability")
-    return None
+    if s.step == "replicate" and s.search > 0:
+        return (f"The Level {s.search} deck is open: an after-Action Free Ability is used before a deck is "
+                "opened; take a Tech from the deck or close it.", "Tech Rewards: Free Ability")
+    return _effect_reason(s, seat, card, a.get("choice"))
 
 
 CHECKS = {
-    "place_rover": check_place, "transfer_tile": check_transfer, "use_wrench": check_wrench,
+    "skip": check_skip, "ai_replicate": check_ai_replicate, "place_rover": check_place, "transfer_tile": check_transfer, "use_wrench": check_wrench,
     "discover": check_site_action, "decipher": check_site_action, "discover_star": check_star,
     "replicate": check_replicate, "search_deck": check_search, "take_from_deck": check_take,
     "choose_character": check_character, "character_ability": check_char_ability,
