@@ -3,7 +3,9 @@
 Run once, with the engine of format 1 (commit bc9126b), to freeze old text: positions of the golden
 games (the same decisions as each game's `make_golden`) and of soak games (`benchmarks/soak.py`'s random
 play, seeds 0 and 1 for each player count), about 20 positions of each game, evenly spaced, and its last. Running it again with a
-later engine would write the later format, so the files are kept as written then.
+later engine would write the later format, so the files are kept as written then. One Ruins position was
+taken out later (issue 17): a follow's pick that the engine of then offered as a dead end (ruin 46 against
+a rank 7, which no complete play could hold), which the exact rule of a pick now refuses to load.
 """
 import json
 import pathlib
