@@ -26,7 +26,7 @@ from mars_rules.core import Action
 
 from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _options, _reach, _solve, common_reach, completable, completable_lit,
-                       on_play_effects, play_search, solve_base, solve_join)
+                       on_play_effects, orderable, play_search, _ways, solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT
 from .options import TORCHES_MOST
 
@@ -517,6 +517,20 @@ def _settle(s, p, sel, picked) -> list:
         if found is not None:
             return found
     fast = set(picked)
+    if need == 1:  # a single ruin: some of its ways to take cards lifts it high enough, bought in some order
+        cards = _cards(m)
+        most = s.options.torches
+        rank, ruins = s.rank, s.ruins
+        out = []
+        for c in hand:
+            if c not in fast:
+                rec = ruins[c]
+                free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+                buyable = orderable(cards, _budget(s, torches, (c,)), most)
+                if not any(rank[c] + plus >= r and used in buyable for used, plus, _w in _ways(free, cards)):
+                    continue
+            out.append(c)
+        return out
     out = []
     answers = {}  # ruins alike get the same answer
     for c in hand:
