@@ -5,7 +5,7 @@ from mars_rules.core import Action
 
 from . import data as D
 from . import flow
-from .board import bmap, buildable, buildable_types, complex_of, joined_size, zone_hexes
+from .board import _needs, bmap, buildable, buildable_types, complex_of, has, joined_size, zone_hexes
 from .options import build_costs
 from .texts import of as texts_of
 from .texts import text
@@ -199,56 +199,56 @@ def apply_construct(t, seat, btype, h):
 
 # ----------------------------------------------------------------- Upgrade
 def upgrade_problem(state, seat, card, h):
+    """Why this Blueprint cannot upgrade the Building on h now (None if it can)."""
     pl = state.pieces[seat]
     mine = dict(pl.blueprints)
     if card not in mine:
         return "That Blueprint is not yours."
     if mine[card]:
         return "That Blueprint was already used: each Blueprint is used once."
-    if not any(h in D.ZONE[b] for b in pl.bots):
+    if h not in zone_hexes(pl):
         return f"{h} is not in a Building Zone of yours."
     m = bmap(state)
-    rec = m.get(h)
-    btype, lvl, _gain = state.cards.blueprints[card]
+    return _fit_problem(m, state.cards.blueprints[card], m.get(h), h) or _payment_problem(state, pl)
+
+
+def _fit_problem(m, blueprint, rec, h, quiet=False):
+    """Why the Blueprint does not fit the Building record `rec` on h (None if it does); with `quiet`, True
+    instead of the sentence."""
+    btype, lvl, _gain = blueprint
     if rec is None or rec[1] != btype:
-        return f"The Blueprint upgrades a {D.BUILDING_NAME[btype]}; there is none on {h}."
+        return quiet or f"The Blueprint upgrades a {D.BUILDING_NAME[btype]}; there is none on {h}."
     if rec[2] >= 0:
-        return "That Building is already upgraded: each Building is upgraded once."
+        return quiet or "That Building is already upgraded: each Building is upgraded once."
     if lvl == 3 and len(complex_of(m, h)) < 3:
-        return "A Level 3 Blueprint needs a Building in a Complex of 3 or more."
-    if pl.res[D.RES_INDEX["mineral"]] < 1:
-        return "An upgrade costs 1 Mineral; you have none."
-    if state.step == "upgrade" and state.used >= state.allow:
-        return "You have made every upgrade allowed (1 + the level of your Upgrade Tech)."
+        return quiet or "A Level 3 Blueprint needs a Building in a Complex of 3 or more."
     return None
 
 
 _MINERAL = D.RES_INDEX["mineral"]
 
 
+def _payment_problem(state, pl):
+    """Why the player can make no upgrade now, whatever the Blueprint (None if they can pay for one)."""
+    if pl.res[_MINERAL] < 1:
+        return "An upgrade costs 1 Mineral; you have none."
+    if state.step == "upgrade" and state.used >= state.allow:
+        return "You have made every upgrade allowed (1 + the level of your Upgrade Tech)."
+    return None
+
+
 def upgrade_options(state, seat) -> list:
-    """The same answers as upgrade_problem, Blueprint by Building Zone hex, with the shared checks made once."""
+    """The (card, hex) pairs upgrade_problem allows: its checks, with the Blueprint-independent ones made once."""
     pl = state.pieces[seat]
-    for _card, built in pl.blueprints:
-        if not built:
-            break
-    else:
-        return []  # no unused Blueprint
-    if pl.res[_MINERAL] < 1 or (state.step == "upgrade" and state.used >= state.allow):
+    unused = [card for card, built in pl.blueprints if not built]
+    if not unused or _payment_problem(state, pl):
         return []
     m = bmap(state)
     recs = [m[h] for h in zone_hexes(pl) if h in m]
     table = state.cards.blueprints
     text = texts_of(state.cards)
-    out = []
-    for card, built in pl.blueprints:
-        if built:
-            continue
-        btype, lvl, _gain = table[card]
-        for rec in recs:
-            if rec[1] == btype and rec[2] < 0 and (lvl != 3 or len(complex_of(m, rec[0])) >= 3):
-                out.append(_tuple_new(Action, ("upgrade", seat, (("card", card), ("hex", rec[0])), text)))
-    return out
+    return [_tuple_new(Action, ("upgrade", seat, (("card", card), ("hex", rec[0])), text))
+            for card in unused for rec in recs if _fit_problem(m, table[card], rec, rec[0], True) is None]
 
 
 def begin_upgrade(state, seat):
@@ -278,6 +278,9 @@ def apply_upgrade(t, seat, card, h):
 
 
 # ----------------------------------------------------------------- Welcome a Ship
+_SHIP_COST = _needs(("plant", "water"))
+
+
 def welcome_problem(state, seat):
     pl = state.pieces[seat]
     if pl.depot_ships < 1:
@@ -285,7 +288,7 @@ def welcome_problem(state, seat):
     limit = state.options.ship_limit[state.level - 1]
     if pl.hangar >= limit:
         return f"At Colony level {state.level} a Hangar holds at most {limit} Ships."
-    if not can_pay(pl, ("plant", "water")):
+    if not has(pl, _SHIP_COST):
         return "A Ship costs 1 Plant and 1 Water; you do not have them."
     return None
 
@@ -298,13 +301,12 @@ def empty_shelters(state) -> list:
 
 
 def welcome_options(state, seat) -> list:
+    """The Welcome a Ship choices welcome_problem and welcome_choice_problem allow."""
     if welcome_problem(state, seat):
         return []
-    out = [_tuple_new(Action, ("welcome_ship", seat, (("gain", "colonists"), ("hex", ())), text))]
-    if len(state.pieces[seat].bots) < D.BOTS:
-        out.extend(_tuple_new(Action, ("welcome_ship", seat, (("gain", "bot"), ("hex", h)), text))
-                   for h in empty_shelters(state))
-    return out
+    return [_tuple_new(Action, ("welcome_ship", seat, (("gain", gain), ("hex", h)), text))
+            for gain, h in [("colonists", ())] + [("bot", h) for h in empty_shelters(state)]
+            if welcome_choice_problem(state, seat, gain, h) is None]
 
 
 def begin_welcome(state, seat):
@@ -349,33 +351,39 @@ def welcome_choice_problem(state, seat, gain, h):
     return None
 
 
-def hire_problem(state, seat, kind, card):
-    """Why this Scientist or Earth Contract cannot be taken (None if it can)."""
+def hire_problem(state, seat, kind, card, quiet=False):
+    """Why this Scientist or Earth Contract cannot be taken (None if it can); with `quiet`, True instead of
+    the sentence."""
     if kind == "hire_scientist":
         if state.level > state.options.hire_scientists_until:
-            return (f"Scientists are hired early only: up to Colony level {state.options.hire_scientists_until} "
-                    f"(the Colony is at level {state.level}).")
+            return quiet or (f"Scientists are hired early only: up to Colony level "
+                             f"{state.options.hire_scientists_until} (the Colony is at level {state.level}).")
         if card not in state.sci_display:
-            return "That Scientist is not on the display."
+            return quiet or "That Scientist is not on the display."
         return None
     if card not in state.con_display:
-        return "That Earth Contract is not on the display."
+        return quiet or "That Earth Contract is not on the display."
     return None
 
 
+def _hire_choices(state, seat):
+    """The (kind, card) choices on display that hire_problem allows."""
+    for kind, display in (("hire_scientist", state.sci_display), ("take_contract", state.con_display)):
+        for card in display:
+            if hire_problem(state, seat, kind, card, True) is None:
+                yield kind, card
+
+
 def begin_hire(state, seat):
-    if state.con_display or (state.sci_display and state.level <= state.options.hire_scientists_until):
+    if next(_hire_choices(state, seat), None):
         return None
     return "There is no Scientist you may hire and no Earth Contract on display."
 
 
 def legal_hire(state, seat) -> list:
     text = texts_of(state.cards)
-    out = []
-    if state.level <= state.options.hire_scientists_until:
-        out.extend(_tuple_new(Action, ("hire_scientist", seat, (("card", c),), text)) for c in state.sci_display)
-    out.extend(_tuple_new(Action, ("take_contract", seat, (("card", c),), text)) for c in state.con_display)
-    return out or [_done(seat, "hire")]
+    return [_tuple_new(Action, (kind, seat, (("card", card),), text)) for kind, card in _hire_choices(state, seat)] \
+        or [_done(seat, "hire")]
 
 
 def apply_hire(t, seat, a):

@@ -10,7 +10,7 @@ from mars_rules.core import Action
 from . import data as D
 from .board import _needs, has, tech_level
 from .options import rnd_costs
-from .tx import can_pay, words
+from .tx import words
 from .texts import of as texts_of
 from .texts import text
 
@@ -74,20 +74,38 @@ def apply_blueprint(t, seat, card):
 
 # ----------------------------------------------------------------- Learn New Technology
 def learn_problem(state, seat, tech, row, extra):
-    pl = state.pieces[seat]
+    """Why the player cannot learn this Tech tile into this Lab row now (None if they can)."""
     if tech not in D.TECHS or row not in D.LAB_ROWS:
         return "Choose a Tech type and a Laboratory row (bottom, middle or top)."
+    pl = state.pieces[seat]
+    return _tile_problem(state, pl, tech) or _row_problem(pl, row, extra)
+
+
+_TECH_AT = {tech: i for i, tech in enumerate(D.TECHS)}
+
+
+def _tile_problem(state, pl, tech, quiet=False):
+    """Why this Tech tile cannot be learned (None if it can); with `quiet`, True instead of the sentence."""
     if tech_level(pl, tech):
-        return f"You already have a {D.TECH_NAME[tech]} Tech tile: only one tile of each type."
-    if state.tech_grid[D.TECHS.index(tech)] < 1:
-        return f"The Tech Grid has no {D.TECH_NAME[tech]} tile left."
-    if any(r == row and c == 1 for _t, r, c in pl.lab):
-        return f"Column 1 of your {row} Lab row is taken."
-    cost = lab_row_cost(row, extra)
-    if cost is None:
-        return "The top row costs 1 Battery and 1 Resource: name that Resource."
-    if not can_pay(pl, cost):
-        return f"The {row} row costs {words(cost)}; you do not have it."
+        return quiet or f"You already have a {D.TECH_NAME[tech]} Tech tile: only one tile of each type."
+    if state.tech_grid[_TECH_AT[tech]] < 1:
+        return quiet or f"The Tech Grid has no {D.TECH_NAME[tech]} tile left."
+    return None
+
+
+def _row_problem(pl, row, extra, quiet=False):
+    """Why a tile cannot go into column 1 of this Lab row, paying `extra` as the top row's Resource (None if
+    it can); with `quiet`, True instead of the sentence."""
+    for _t, r, c in pl.lab:
+        if r == row and c == 1:
+            return quiet or f"Column 1 of your {row} Lab row is taken."
+    needs = _LEARN_NEEDS.get((row, extra))
+    if needs is None:
+        if row == "top":
+            return quiet or "The top row costs 1 Battery and 1 Resource: name that Resource."
+        return quiet or f"The {row} row costs no Resource of your choice: leave `extra` empty."
+    if not has(pl, needs):
+        return quiet or f"The {row} row costs {words(lab_row_cost(row, extra))}; you do not have it."
     return None
 
 
@@ -99,48 +117,30 @@ def lab_row_cost(row, extra):
 
 _LEARN_NEEDS = {(row, extra): _needs(lab_row_cost(row, extra)) for row in D.LAB_ROWS
                 for extra in (D.RESOURCES if row == "top" else ("",))}
+"""(Lab row, the top row's Resource or "") -> what Learn New Technology costs there, as `has` reads it."""
 _LEARN_ITEMS = {(tech, row, extra): (("tech", tech), ("row", row), ("extra", extra))
                 for tech in D.TECHS for row, extra in _LEARN_NEEDS}
 
 
-def _learn_rows(pl, first=False) -> list:
-    """The (row, extra) pairs whose column 1 is free and whose cost the player can pay (the row half of
-    learn_problem); with `first`, stop at the first one."""
-    taken = [r for _t, r, c in pl.lab if c == 1]
-    out = []
-    for key, needs in _LEARN_NEEDS.items():
-        if key[0] not in taken and has(pl, needs):
-            out.append(key)
-            if first:
-                break
-    return out
-
-
 def learn_options(state, seat) -> list:
-    """The same answers as learn_problem, tile by row by extra, computed once per row and per tile."""
+    """The choices learn_problem allows, tile by row by extra, each tile and each row judged once."""
     pl = state.pieces[seat]
-    rows = _learn_rows(pl)
+    rows = [key for key in _LEARN_NEEDS if _row_problem(pl, *key, True) is None]
     if not rows:
         return []
-    owned = [t for t, _r, _c in pl.lab]
-    grid = state.tech_grid
-    out = []
-    for i, tech in enumerate(D.TECHS):
-        if grid[i] < 1 or tech in owned:
-            continue
-        for row, extra in rows:
-            out.append(_tuple_new(Action, ("learn_tech", seat, _LEARN_ITEMS[tech, row, extra], text)))
-    return out
+    return [_tuple_new(Action, ("learn_tech", seat, _LEARN_ITEMS[tech, row, extra], text))
+            for tech in D.TECHS if _tile_problem(state, pl, tech, True) is None for row, extra in rows]
 
 
 def begin_learn(state, seat):
     pl = state.pieces[seat]
-    owned = [t for t, _r, _c in pl.lab]
-    grid = state.tech_grid
-    if any(grid[i] and tech not in owned for i, tech in enumerate(D.TECHS)) and _learn_rows(pl, first=True):
-        return None
-    return \
-        "No Tech tile can be learned: one tile per type, a free column 1 and the row's cost are needed."
+    for tech in D.TECHS:
+        if _tile_problem(state, pl, tech, True) is None:  # a tile to learn: is there a row for it (any tile's)?
+            for row, extra in _LEARN_NEEDS:
+                if _row_problem(pl, row, extra, True) is None:
+                    return None
+            break
+    return "No Tech tile can be learned: one tile per type, a free column 1 and the row's cost are needed."
 
 
 def legal_learn(state, seat) -> list:
@@ -177,57 +177,62 @@ def apply_learn(t, seat, a):
 
 
 # ----------------------------------------------------------------- Research and Development
-def develop_problem(state, seat, tech):
-    pl = state.pieces[seat]
-    spot = [(r, c) for tt, r, c in pl.lab if tt == tech]
-    if not spot:
-        return f"You have no {D.TECH_NAME.get(tech, tech)} Tech tile to develop."
-    row, col = spot[0]
+def develop_refusal(state, pl, tech, row, col, quiet=False):
+    """Why the player's tile (tech, row, col) cannot move one column right now (None if it can): the one
+    source of the R&D rule, for the listing and for `why`. With `quiet`, True instead of the sentence (the
+    listing needs only the answer, the sentence is never built).
+
+    >>> from mars_rules.on_mars import new_game
+    >>> s = new_game(players=2, seed=1)
+    >>> pl = s.pieces[0]  # a Shelter tile in column 2 of the middle row, Colony level 1
+    >>> develop_refusal(s, pl, "shelter", "middle", 2), develop_refusal(s, pl, "shelter", "middle", 2, True)
+    ('At Colony level 1 Tech tiles can reach column 2 at most; this one is in column 2.', True)
+    """
     limit = state.options.lab_column_limit[state.level - 1]
     if col + 1 > limit:
-        return (f"At Colony level {state.level} Tech tiles can reach column {limit} at most; "
-                f"this one is in column {col}.")
-    if any(r == row and c == col + 1 for _t, r, c in pl.lab):
-        return f"Column {col + 1} of your {row} row is taken."
+        return quiet or (f"At Colony level {state.level} Tech tiles can reach column {limit} at most; "
+                         f"this one is in column {col}.")
+    for _t, r, c in pl.lab:
+        if r == row and c == col + 1:
+            return quiet or f"Column {col + 1} of your {row} row is taken."
     moved = state.moves
     if len(moved) >= D.RND_USES:
         if len(moved) >= state.allow:
-            return "You have developed as many tiles as allowed: boost with a Colonist for one more tile."
+            return quiet or \
+                "You have developed as many tiles as allowed: boost with a Colonist for one more tile."
         if tech in moved:
-            return "A boost develops a tile you have not developed in this action."
-    cost = rnd_costs(state.options)[col + 1][0]
-    if not can_pay(pl, cost):
-        return f"Column {col + 1} costs {words(cost)}; you do not have it."
+            return quiet or "A boost develops a tile you have not developed in this action."
+    cost, needs = rnd_costs(state.options)[col + 1]
+    if not has(pl, needs):
+        return quiet or f"Column {col + 1} costs {words(cost)}; you do not have it."
     return None
 
 
-def _develop_ok(state, pl, tech, row, col) -> bool:
-    """`develop_problem(...) is None` for the player's tile (tech, row, col), without the sentences."""
-    if col + 1 > state.options.lab_column_limit[state.level - 1]:
-        return False
-    for _t, r, c in pl.lab:
-        if r == row and c == col + 1:
-            return False
-    moved = state.moves
-    if len(moved) >= D.RND_USES and (len(moved) >= state.allow or tech in moved):
-        return False
-    return has(pl, rnd_costs(state.options)[col + 1][1])
+def develop_problem(state, seat, tech):
+    """Why the player cannot develop their Tech tile of this type now (None if they can); a Lab holds one tile
+    of each type (invariants), so the listing judges every tile."""
+    pl = state.pieces[seat]
+    for tt, row, col in pl.lab:
+        if tt == tech:
+            return develop_refusal(state, pl, tech, row, col)
+    return f"You have no {D.TECH_NAME.get(tech, tech)} Tech tile to develop."
 
 
 def develop_options(state, seat) -> list:
     pl = state.pieces[seat]
-    seen = set()
-    out = []
+    return [_tuple_new(Action, ("develop", seat, (("tech", tech),), text)) for tech, row, col in pl.lab
+            if develop_refusal(state, pl, tech, row, col, True) is None]
+
+
+def _developable(state, pl) -> bool:
     for tech, row, col in pl.lab:
-        if tech not in seen:  # develop_problem judges the first tile of a type
-            seen.add(tech)
-            if _develop_ok(state, pl, tech, row, col):
-                out.append(_tuple_new(Action, ("develop", seat, (("tech", tech),), text)))
-    return out
+        if develop_refusal(state, pl, tech, row, col, True) is None:
+            return True
+    return False
 
 
 def begin_rnd(state, seat):
-    return None if develop_options(state, seat) else \
+    return None if _developable(state, state.pieces[seat]) else \
         "No Tech tile can be developed (the next column must be free, allowed by the Colony level and affordable)."
 
 
@@ -235,8 +240,7 @@ def legal_rnd(state, seat) -> list:
     out = develop_options(state, seat)
     useful = False
     if len(state.moves) >= state.allow and state.pieces[seat].lq > 0:
-        more = state._replace(allow=state.allow + 1)
-        useful = any(develop_problem(more, seat, t) is None for t, _r, _c in state.pieces[seat].lab)
+        useful = _developable(state._replace(allow=state.allow + 1), state.pieces[seat])
     return _finish_list(state, seat, "rnd", out, useful, "develop one more tile")
 
 
@@ -260,23 +264,26 @@ def apply_develop(t, seat, tech):
 
 
 # ----------------------------------------------------------------- Resupply
-def item_problem(state, seat, item):
+def item_problem(state, seat, item, quiet=False):
+    """Why Resupply cannot take this item now (None if it can); with `quiet`, True instead of the sentence."""
     pl = state.pieces[seat]
     if item not in D.ITEMS:
-        return f"The Warehouse holds no {item!r}."
+        return quiet or f"The Warehouse holds no {item!r}."
     if state.warehouse[D.ITEMS.index(item)] < 1:
-        return f"The Warehouse has no {item.capitalize()} left."
+        return quiet or f"The Warehouse has no {item.capitalize()} left."
     if item == "crystal":
         if pl.crystals >= state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships:
-            return "Your Depot is full of Crystals (limited storage)."
+            return quiet or "Your Depot is full of Crystals (limited storage)."
     elif pl.res[D.RES_INDEX[item]] >= state.options.resource_cap:
-        return f"Your Storage holds {state.options.resource_cap} {item.capitalize()} already (limited storage)."
+        return quiet or (f"Your Storage holds {state.options.resource_cap} {item.capitalize()} already "
+                         "(limited storage).")
     return None
 
 
 def begin_resupply(state, seat):
-    if any(item_problem(state, seat, i) is None for i in D.ITEMS):
-        return None
+    for item in D.ITEMS:
+        if item_problem(state, seat, item, True) is None:
+            return None
     return "Nothing in the Warehouse fits your Storage/Depot."
 
 
@@ -284,7 +291,7 @@ def legal_resupply(state, seat) -> list:
     out = []
     if state.used < state.allow:
         out = [_tuple_new(Action, ("take_item", seat, (("item", i),), text)) for i in D.ITEMS
-               if item_problem(state, seat, i) is None]
+               if item_problem(state, seat, i, True) is None]
     return _finish_list(state, seat, "resupply", out, begin_resupply(state, seat) is None, "take one more item")
 
 

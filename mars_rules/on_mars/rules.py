@@ -122,17 +122,11 @@ def _specific(state, action):
             if why:
                 return why, turn.RULE_EXEC
         if kind == "advanced_action":
-            rec = next((b for b in state.buildings if b[0] == get("hex")), None)
-            if rec is None or rec[2] != seat:
-                return "That is not an Advanced Building of yours.", turn.RULE_EXEC
-            cost = state.options.own_advanced_cost
-            crystals = f"{cost} Crystal{'s' if cost != 1 else ''}"
-            if get("free") and get("hex") not in turn.scientists_at(state):
-                return ("Your own Advanced Building is free only while a Scientist works there; none does: it "
-                        f"costs {crystals}."), turn.RULE_EXEC
-            if state.pieces[seat].crystals < cost:
-                return (f"Using your own Advanced Building costs {crystals} (free only while a "
-                        f"Scientist works there)."), turn.RULE_EXEC
+            h = get("hex")
+            rec = next((b for b in state.buildings if b[0] == h), None)
+            why = turn.own_building_problem(state, seat, rec, get("free"), turn.scientists_at(state))
+            if why:
+                return why, turn.RULE_EXEC
         if kind in ("scientist_action", "send_scientist"):
             why = turn.scientist_problem(state, seat, kind, get("hex"), get("card"))
             return (why or "A Scientist works only in an Advanced Building of its specialty, and only its owner "
@@ -181,10 +175,17 @@ def _specific(state, action):
             have = turn.goal_measure(state, seat, measure)
             return (f"{name} needs {at_least} {D.GOAL_TEXT[measure]}; you have {have}."), turn.RULE_GOALS
     if kind == "travel" and step == "shuttle":
+        there = shuttle.dest_side(state, seat)
+        if get("to") != there:
+            return (f"The Shuttle takes you to the other side: travel(to={there!r}), not to={get('to')!r:.30}."), \
+                shuttle.RULE
         why = shuttle.travel_problem(state, seat, get("pay"))
         if why:
             return why, shuttle.RULE
     if kind == "construct" and step == "construct_hex":
+        if get("building") != state.build:
+            return (f"You chose to construct a {state.build.capitalize()}: construct(building={state.build!r}, "
+                    f"hex=...), not a {get('building')!r:.30}."), colony.RULE
         h = get("hex")
         if isinstance(h, tuple) and len(h) == 2 and get("building") in D.BUILDINGS:
             why = construct_problem(state, seat, get("building"), h)
@@ -222,6 +223,13 @@ def _specific(state, action):
         if orbit.markers_left(state.pieces[seat]) < 1:
             return "You have no Advanced Building marker left to put on it.", orbit.RULE
         return "Boost with a Colonist to take one more Blueprint.", orbit.RULE
+    if kind == "done" and state.main and get("action") != state.main:
+        return (f"Done names the Main action you are taking: done(action={state.main!r}), not "
+                f"action={get('action')!r:.30}."), STEP[step].rule
+    if kind == "take_resource" and step == "resource" and get("resource") in D.RESOURCES and \
+            state.pieces[seat].res[D.RES_INDEX[get("resource")]] >= state.options.resource_cap:
+        return (f"Your {get('resource').capitalize()} Storage is full ({state.options.resource_cap}): choose "
+                "another Resource."), STEP[step].rule
     if kind in ("done", "end_turn") and step in MAIN_STEPS and state.used < 1:
         return (f"Take {D.ACTION_NAME.get(state.main, 'the action')} at least once before finishing it: a "
                 "Main action is done only when it is used (Done is offered at once when no use is possible)."), \

@@ -14,26 +14,28 @@ _tuple_new = tuple.__new__  # Action.fast without the call
 
 
 def legal_shuttle(state, seat) -> list:
-    t_side = flow.side_of(state.order[seat])
-    dest = flow.COLONY if t_side == flow.ORBIT else flow.ORBIT
     out = []
-    if state.shuttle_left == t_side:
-        out.append(_tuple_new(Action, ("travel", seat, (("to", dest), ("pay", "free")), text)))
-    elif state.pieces[seat].hangar > 0:
-        out.append(_tuple_new(Action, ("travel", seat, (("to", dest), ("pay", "ship")), text)))
+    for pay in ("free", "ship"):
+        if travel_problem(state, seat, pay) is None:
+            out.append(_tuple_new(Action, ("travel", seat, (("to", dest_side(state, seat)), ("pay", pay)), text)))
     out.append(_tuple_new(Action, ("stay", seat, (), text)))
     return out
 
 
 def travel_problem(state, seat, pay):
+    """Why the player cannot travel paying `pay` ("free" or "ship") now (None if they can): "If the Shuttle
+    traveled from your side, you travel free; otherwise you may travel by discarding a ship from your Hangar"."""
     side = flow.side_of(state.order[seat])
     if pay == "free" and state.shuttle_left != side:
         if state.shuttle_left:
             return (f"The Shuttle left the {state.shuttle_left.capitalize()}, not your side: travelling costs a "
                     f"Ship from your Hangar.")
         return "The Shuttle did not travel this phase: travelling costs a Ship from your Hangar."
-    if pay == "ship" and state.pieces[seat].hangar < 1:
-        return "Your Hangar has no Ship to discard."
+    if pay == "ship":
+        if state.shuttle_left == side:
+            return "The Shuttle left your side: you travel free (pay 'free'), no Ship is discarded."
+        if state.pieces[seat].hangar < 1:
+            return "Your Hangar has no Ship to discard."
     return None
 
 
@@ -55,9 +57,11 @@ def discovery_hexes(state, seat) -> list:
     return [h for h in D.RING[state.pieces[seat].rover] if h not in m]
 
 
-def discovery_problem(state, seat, h):
-    """Why the Discovery tile may not go on h (None if it may); h None = discard it."""
-    hexes = discovery_hexes(state, seat)
+def discovery_problem(state, seat, h, hexes=None):
+    """Why the Discovery tile may not go on h (None if it may); h None = discard it. `hexes`:
+    discovery_hexes(state, seat), when the caller has it."""
+    if hexes is None:
+        hexes = discovery_hexes(state, seat)
     rover = state.pieces[seat].rover
     if h is None:
         return None if not hexes else \
@@ -73,9 +77,13 @@ def discovery_problem(state, seat, h):
 
 
 def legal_discovery(state, seat) -> list:
+    """The hexes of discovery_hexes (discovery_problem's last check: they pass its others, being the free
+    hexes of the ring 3 from the Rover), or the discard when there is none."""
     hexes = discovery_hexes(state, seat)
-    return [_tuple_new(Action, ("place_discovery", seat, (("hex", h),), text)) for h in hexes] or \
-        [_tuple_new(Action, ("discard_discovery", seat, (), text))]
+    out = [_tuple_new(Action, ("place_discovery", seat, (("hex", h),), text)) for h in hexes]
+    if discovery_problem(state, seat, None, hexes) is None:
+        out.append(_tuple_new(Action, ("discard_discovery", seat, (), text)))
+    return out
 
 
 def apply_discovery(t, seat, h):

@@ -41,141 +41,83 @@ def colours(on: tuple, seat: int) -> int:
 
 
 def main_problem(state, seat, action):
+    """Why the player cannot take this Main action now (None if they can), with the rule: the one source of
+    the Main action rule, for `why` and, from `colonist_problem` on, for the listing (`main_actions`)."""
     if action not in D.ACTION_SIDE:
         return f"There is no Main action called {action!r}.", RULE_PLACE
     if state.main:
         return "You already took your Main action this turn: a turn has exactly one.", RULE_TURN
-    side = flow.side_of(state.order[seat])
+    side = _SIDE_OF[state.order[seat]]
     if D.ACTION_SIDE[action] != side:
         return (f"{D.ACTION_NAME[action]} is an {D.ACTION_SIDE[action].capitalize()} action and you are on the "
                 f"{side.capitalize()}: only the actions of your current side are available."), RULE_PLACE
     pl = state.pieces[seat]
+    return colonist_problem(pl) or slot_problem(state, seat, action, pl)
+
+
+def colonist_problem(pl, quiet=False):
+    """Why the player has no Colonist to place on an Action slot (None if they have one); with `quiet`, True
+    instead of (reason, rule)."""
     if pl.lq < 1:
-        return "You have no Colonist in your Living Quarters to place on the Action slot.", RULE_PLACE
+        return quiet or ("You have no Colonist in your Living Quarters to place on the Action slot.", RULE_PLACE)
+    return None
+
+
+def slot_problem(state, seat, action, pl, quiet=False):
+    """main_problem for an action of the player's side, before their Main action, with a Colonist to place:
+    the colours paid for, the action's own check (`BEGIN`). With `quiet`, True instead of (reason, rule)."""
     on = state.slots[ACTION_INDEX[action]]
-    if action == "hire" and seat in on:
-        return ("You already have a Colonist on the Scientist/Contract slots: one slot per player."), \
-            "Colony Main Actions"
-    after, _out = evict(on, D.slots_for(action, len(state.players)))
-    k = colours(after, seat)
-    if pl.crystals + pl.lq - 1 < k:
-        return (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
-                f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters."), RULE_PLACE
+    if on:
+        if action == "hire" and seat in on:
+            return quiet or ("You already have a Colonist on the Scientist/Contract slots: one slot per player.",
+                             "Colony Main Actions")
+        cap = _SLOTS[action, len(state.players)]
+        k = colours(evict(on, cap)[0] if len(on) >= cap else on, seat)
+        if pl.crystals + pl.lq - 1 < k:
+            return quiet or (f"The slot costs {k} (1 Crystal or 1 Colonist per other colour present); you have "
+                             f"{pl.crystals} Crystal(s) and {pl.lq - 1} other Colonist(s) in your Living Quarters.",
+                             RULE_PLACE)
     if action == "construct":  # judged after the Colonist is placed (a Mine needs one more as its Miner)
         why = colony.begin_construct(state, seat, pl.lq - 1)
     else:
         why = BEGIN[action](state, seat)
     if why:
-        return why, ("Orbital Station Main Actions" if side == "orbit" else "Colony Main Actions")
+        return quiet or (why, "Orbital Station Main Actions" if D.ACTION_SIDE[action] == "orbit"
+                         else "Colony Main Actions")
     return None
 
 
 ACTION_INDEX = {a: i for i, a in enumerate(D.ACTIONS)}
 _MAIN_ITEMS = {a: (("action", a),) for a in D.ACTIONS}
-
-
-# ----- Main action checks without their sentences: each is `BEGIN[action](state, seat) is None`
-_WATER, _PLANT, _MINERAL = D.RES_INDEX["water"], D.RES_INDEX["plant"], D.RES_INDEX["mineral"]
-
-
-def _blueprint_ok(state, seat) -> bool:
-    return bool(state.bp_display) and orbit.markers_left(state.pieces[seat]) >= 1
-
-
-def _rnd_ok(state, seat) -> bool:
-    pl = state.pieces[seat]
-    seen = []
-    for tech, row, col in pl.lab:
-        if tech not in seen:  # develop_problem judges the first tile of a type
-            seen.append(tech)
-            if orbit._develop_ok(state, pl, tech, row, col):
-                return True
-    return False
-
-
-def _resupply_ok(state, seat) -> bool:
-    pl = state.pieces[seat]
-    wh = state.warehouse
-    rules = state.options
-    if wh[0] >= 1 and pl.crystals < rules.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships:
-        return True
-    res = pl.res
-    cap = rules.resource_cap
-    for i in range(len(D.RESOURCES)):
-        if wh[i + 1] >= 1 and res[i] < cap:
-            return True
-    return False
-
-
-def _upgrade_ok(state, seat) -> bool:
-    pl = state.pieces[seat]
-    for _card, built in pl.blueprints:
-        if not built:
-            break
-    else:
-        return False  # no unused Blueprint
-    if pl.res[_MINERAL] < 1 or (state.step == "upgrade" and state.used >= state.allow):
-        return False
-    return bool(colony.upgrade_options(state, seat))
-
-
-def _welcome_ok(state, seat) -> bool:
-    pl = state.pieces[seat]
-    return (pl.depot_ships >= 1 and pl.hangar < state.options.ship_limit[state.level - 1]
-            and pl.res[_WATER] >= 1 and pl.res[_PLANT] >= 1)
-
-
-_OK = {"landing_pod": lambda s, p: True, "control": lambda s, p: True, "blueprint": _blueprint_ok,
-       "learn": lambda s, p: orbit.begin_learn(s, p) is None, "rnd": _rnd_ok, "resupply": _resupply_ok,
-       "upgrade": _upgrade_ok, "welcome": _welcome_ok, "hire": lambda s, p: colony.begin_hire(s, p) is None}
-
-
-_SLOTS = {(a, n): D.slots_for(a, n) for a in D.ACTIONS for n in range(1, 9)}
+_SLOTS = {(a, n): D.slots_for(a, n) for a in D.ACTIONS for n in range(1, len(D.START_SHELTERS) + 1)}
+"""(action, players) -> its Action slots (a seat per starting Shelter)."""
+_SIDE_OF = tuple(flow.side_of(space) for space in range(2 * D.TURN_ORDER_SPACES))
+_SIDE_ACTIONS = {flow.ORBIT: D.ORBIT_ACTIONS, flow.COLONY: D.COLONY_ACTIONS}
 _tuple_new = tuple.__new__
 
 
-def _main_ok(state, seat, action, pl, n) -> bool:
-    """`main_problem(...) is None` for an action of the player's side before the Main action, without
-    building the sentences (legal_turn asks it for every action of the side)."""
-    on = state.slots[ACTION_INDEX[action]]
-    if on:
-        if action == "hire" and seat in on:
-            return False
-        cap = _SLOTS.get((action, n))
-        if cap is None:
-            cap = D.slots_for(action, n)
-        if len(on) >= cap:
-            on = evict(on, cap)[0]
-        if on:
-            k = len(set(on))
-            if seat in on:
-                k -= 1
-            if pl.crystals + pl.lq - 1 < k:
-                return False
-    if action == "construct":
-        return colony.begin_construct(state, seat, pl.lq - 1) is None
-    return _OK[action](state, seat)
-
-
-def _mains_ok(state, seat) -> bool:
+def main_actions(state, seat) -> list:
+    """The Main actions main_problem allows the player before their Main action (`state.main` empty): with a
+    Colonist to place, the actions of their side that slot_problem allows."""
     pl = state.pieces[seat]
-    if pl.lq < 1:
-        return False
-    n = len(state.players)
-    return any(_main_ok(state, seat, a, pl, n)
-               for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS))
+    out = []
+    if colonist_problem(pl, True) is None:
+        for a in _SIDE_ACTIONS[_SIDE_OF[state.order[seat]]]:
+            if slot_problem(state, seat, a, pl, True) is None:
+                out.append(_tuple_new(Action, ("main", seat, _MAIN_ITEMS[a], text)))
+    return out
 
 
 def _main_reachable(state, seat, first=True) -> bool:
     """Could the player still take a Main action this turn after their Executive action and/or discarding
     Private Goals (for Crystals)? A turn has one mandatory Main action: passing is only for a player who
     can reach none (the teaching edition's reading; the rulebook has no pass)."""
-    if not first and _mains_ok(state, seat):
+    if not first and main_actions(state, seat):
         return True
     from .rules import play
     tries = list(executive_options(state, seat)) if not state.exec_used else []
-    if state.pieces[seat].lq < 1:  # a Main action places a Colonist: only what gives one can help
-        return any(_main_reachable(play(state, a), seat, False) for a in tries if _gives_colonist(state, a))
+    if state.pieces[seat].lq < 1:  # a Main action places a Colonist: only what gives one can help (or pays for it)
+        tries = [a for a in tries if _gives_colonist(state, a)]
     goals = [g for g in state.pieces[seat].goals if g >= 0]
     if goals and not goal_crystal_lost(state, seat):  # every goal discarded is the same 1 Crystal: one is enough
         tries.append(_tuple_new(Action, ("discard_goal", seat, (("goal", goals[0]),), texts_of(state.cards))))
@@ -191,18 +133,12 @@ def _gives_colonist(state, a) -> bool:
 
 
 def legal_turn(state, seat) -> list:
-    out = []
     if not state.main:
-        pl = state.pieces[seat]
-        if pl.lq >= 1:
-            n = len(state.players)
-            for a in (D.ORBIT_ACTIONS if state.order[seat] < D.TURN_ORDER_SPACES else D.COLONY_ACTIONS):
-                if _main_ok(state, seat, a, pl, n):
-                    out.append(_tuple_new(Action, ("main", seat, _MAIN_ITEMS[a], text)))
+        out = main_actions(state, seat)
         if not out and not _main_reachable(state, seat):
             out.append(_tuple_new(Action, ("pass_turn", seat, (), text)))
     else:
-        out.append(_tuple_new(Action, ("end_turn", seat, (), text)))
+        out = [_tuple_new(Action, ("end_turn", seat, (), text))]
     if not state.exec_used:
         out.extend(executive_options(state, seat))
     if state.pieces[seat].goals:
@@ -233,13 +169,14 @@ def apply_main(t, seat, action):
         begin(t, seat)
 
 
+_PAY_KINDS = ("pay_crystal", "pay_colonist")
+
+
 def legal_pay(state, seat) -> list:
-    pl = state.pieces[seat]
     out = []
-    if pl.crystals:
-        out.append(_tuple_new(Action, ("pay_crystal", seat, (), text)))
-    if pl.lq:
-        out.append(_tuple_new(Action, ("pay_colonist", seat, (), text)))
+    for kind in _PAY_KINDS:
+        if pay_problem(state, seat, kind) is None:
+            out.append(_tuple_new(Action, (kind, seat, (), text)))
     return out
 
 
@@ -304,22 +241,17 @@ _depot_lists = {}
 _adv_cache = [None, False]  # the last `state.buildings` asked (kept alive here, so `is` is safe), any Advanced?
 
 
-def _depot_options(seat, uncovered, wa, reserve, say=text) -> tuple:
-    """The Depot Executive actions of the uncovered spaces (Crystals already checked), by what the
-    player has: the same answers as depot_problem, computed once per (seat, spaces, Colonists, the text
-    function of the game's rule options: the sentence names the cost)."""
-    key = (seat, uncovered, wa >= 1, reserve >= 1, say)
+def _depot_options(seat, spaces, wa, reserve, say=text) -> tuple:
+    """The Depot Executive actions of the first `spaces` (uncovered) spaces that `_depot_use_problem` allows,
+    Crystals already checked: built once per (seat, spaces, Colonists in the Working Area and in reserve,
+    the text function of the game's rule options: the sentence names the cost)."""
+    key = (seat, spaces, wa, reserve, say)
     out = _depot_lists.get(key)
     if out is None:
-        acts = []
-        for space in range(uncovered):
-            what = D.DEPOT_ACTIONS[space][0]
-            if (what == "retrieve" and wa < 1) or (what == "colonist" and reserve < 1):
-                continue
-            acts.append(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], say)))
         if len(_depot_lists) >= 4096:
             _depot_lists.clear()
-        out = _depot_lists[key] = tuple(acts)
+        out = _depot_lists[key] = tuple(_tuple_new(Action, ("depot_action", seat, _DEPOT_ITEMS[space], say))
+                                        for space in range(spaces) if _depot_use_problem(space, wa, reserve) is None)
     return out
 
 
@@ -340,45 +272,85 @@ def executive_options(state, seat) -> list:
     pl = state.pieces[seat]
     rules = state.options
     say = text if rules is DEFAULT_RULES else texts_of(D.DEFAULT_CARDS, rules)
-    if pl.crystals >= rules.depot_action_cost:
-        out = list(_depot_options(seat, D.DEPOT_SPACES - pl.depot_ships, pl.wa, pl.reserve, say))
+    if _depot_cost_problem(state, pl, True) is None:
+        out = list(_depot_options(seat, uncovered(pl), pl.wa, pl.reserve, say))
     else:
         out = []
     if not _any_advanced(state.buildings):
         return out
     working = scientists_at(state)
-    for h, btype, adv, _card, _m in state.buildings:
-        if adv == seat:
-            free = h in working
-            if free or pl.crystals >= rules.own_advanced_cost:
-                out.append(_tuple_new(Action, ("advanced_action", seat, (("hex", h), ("free", free)), say)))
-        elif adv >= 0 and seat in working.get(h, ()):
+    for rec in state.buildings:
+        if rec[2] < 0:
+            continue
+        h = rec[0]
+        free = h in working
+        if own_building_problem(state, seat, rec, free, working, True) is None:
+            out.append(_tuple_new(Action, ("advanced_action", seat, (("hex", h), ("free", free)), say)))
+        if building_scientist_problem(state, seat, "scientist_action", rec, None, working, True) is None:
             out.append(_tuple_new(Action, ("scientist_action", seat, (("hex", h),), text)))
     for card, placed in pl.scientists:
         if not placed:
-            kind = state.cards.scientists[card][1]
-            for h, btype, adv, _c, _m in state.buildings:
-                if adv >= 0 and btype == kind and h not in working:
-                    out.append(_tuple_new(Action, ("send_scientist", seat, (("card", card), ("hex", h)),
+            for rec in state.buildings:
+                if rec[2] >= 0 and building_scientist_problem(state, seat, "send_scientist", rec, card, working,
+                                                              True) is None:
+                    out.append(_tuple_new(Action, ("send_scientist", seat, (("card", card), ("hex", rec[0])),
                                            texts_of(state.cards))))
     return out
 
 
+def uncovered(pl) -> int:
+    """How many Depot spaces no Ship covers (the spaces whose Executive actions the player may take)."""
+    return D.DEPOT_SPACES - pl.depot_ships
+
+
 def depot_problem(state, seat, space):
+    """Why the player cannot take the Executive action of this Depot space (None if they can)."""
     pl = state.pieces[seat]
     if not 0 <= space < D.DEPOT_SPACES:
         return f"There is no Depot space {space + 1}."
-    if space >= D.DEPOT_SPACES - pl.depot_ships:
-        return (f"Depot space {space + 1} is covered by a Ship: only the {D.DEPOT_SPACES - pl.depot_ships} "
+    if space >= uncovered(pl):
+        return (f"Depot space {space + 1} is covered by a Ship: only the {uncovered(pl)} "
                 f"uncovered spaces give Executive actions.")
+    return _depot_cost_problem(state, pl) or _depot_use_problem(space, pl.wa, pl.reserve)
+
+
+def _depot_cost_problem(state, pl, quiet=False):
+    """Why the player cannot pay for a Depot Executive action (None if they can); with `quiet`, True instead
+    of the sentence."""
     cost = state.options.depot_action_cost
     if pl.crystals < cost:
-        return f"A Depot Executive action costs {cost} Crystal{'s' if cost != 1 else ''}; you have {pl.crystals}."
+        return quiet or (f"A Depot Executive action costs {cost} Crystal{'s' if cost != 1 else ''}; "
+                         f"you have {pl.crystals}.")
+    return None
+
+
+def _depot_use_problem(space, wa, reserve):
+    """Why an uncovered Depot space's action has nothing to act on (None if it has), given the Colonists in
+    the player's Working Area and reserve."""
     what = D.DEPOT_ACTIONS[space][0]
-    if what == "retrieve" and pl.wa < 1:
+    if what == "retrieve" and wa < 1:
         return "Your Working Area has no Colonist to retrieve."
-    if what == "colonist" and pl.reserve < 1:
+    if what == "colonist" and reserve < 1:
         return "You have no Colonist left in your reserve."
+    return None
+
+
+def own_building_problem(state, seat, rec, free, working, quiet=False):
+    """Why the player cannot take the Executive action of the Building record `rec` as their own Advanced
+    Building, `free` or paying (None if they can); `working` is scientists_at(state). With `quiet`, True
+    instead of the sentence."""
+    if rec is None or rec[2] != seat:
+        return quiet or "That is not an Advanced Building of yours."
+    here = rec[0] in working
+    cost = state.options.own_advanced_cost
+    if free is not here:
+        if here:
+            return quiet or "A Scientist works in that Advanced Building: its action is free now (free=True)."
+        return quiet or ("Your own Advanced Building is free only while a Scientist works there; none does: it "
+                         f"costs {cost} Crystal{'s' if cost != 1 else ''}.")
+    if not here and state.pieces[seat].crystals < cost:
+        return quiet or (f"Using your own Advanced Building costs {cost} Crystal{'s' if cost != 1 else ''} (free "
+                         "only while a Scientist works there).")
     return None
 
 
@@ -387,25 +359,31 @@ def scientist_problem(state, seat, kind, h, card=None):
     rec = bmap(state).get(h) if isinstance(h, tuple) else None
     if rec is None or rec[2] < 0:
         return f"{h} holds no Advanced Building: Scientists work only in Advanced Buildings."
-    working = scientists_at(state)
+    return building_scientist_problem(state, seat, kind, rec, card, scientists_at(state))
+
+
+def building_scientist_problem(state, seat, kind, rec, card, working, quiet=False):
+    """scientist_problem for the Advanced Building record `rec`, `working` being scientists_at(state); with
+    `quiet`, True instead of the sentence."""
+    h = rec[0]
     if kind == "scientist_action":
         if rec[2] == seat:
-            return ("That Advanced Building is yours: take its own Executive action (free while a Scientist "
-                    "works there).")
+            return quiet or ("That Advanced Building is yours: take its own Executive action (free while a "
+                             "Scientist works there).")
         if seat not in working.get(h, ()):
-            return "No Scientist of yours works there: send one first (or use your own Advanced Building)."
+            return quiet or "No Scientist of yours works there: send one first (or use your own Advanced Building)."
         return None
     hired = dict(state.pieces[seat].scientists)
     if card not in hired:
-        return "You have not hired that Scientist."
+        return quiet or "You have not hired that Scientist."
     if hired[card]:
-        return f"That Scientist already works in the Advanced Building on {hired[card]}."
+        return quiet or f"That Scientist already works in the Advanced Building on {hired[card]}."
     name, kind_of = state.cards.scientists[card]
     if rec[1] != kind_of:
-        return (f"The {name} works only in an Advanced {D.BUILDING_NAME[kind_of]} (its specialty); "
-                f"{h} holds an Advanced {D.BUILDING_NAME[rec[1]]}.")
+        return quiet or (f"The {name} works only in an Advanced {D.BUILDING_NAME[kind_of]} (its specialty); "
+                         f"{h} holds an Advanced {D.BUILDING_NAME[rec[1]]}.")
     if h in working:
-        return "Another Scientist already works in that Advanced Building (one per Building)."
+        return quiet or "Another Scientist already works in that Advanced Building (one per Building)."
     return None
 
 

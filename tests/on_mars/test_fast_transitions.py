@@ -10,7 +10,7 @@ import random
 from mars_rules.core import CHANCE, GameState
 from mars_rules.on_mars import flow, rules
 
-from .helpers import game, setp
+from .helpers import game
 
 
 def _walk(players, seed):
@@ -106,29 +106,6 @@ def test_executive_options_equal_the_plain_listing():
                 assert fast == _plain_executive_options(s, seat)
                 assert all(str(a) for a in turn.executive_options(s, seat))
     assert advanced_seen
-
-
-def test_main_action_checks_without_sentences_equal_begin():
-    """turn._OK[action] is `BEGIN[action](...) is None`, on random and rich positions, for every seat."""
-    from mars_rules.on_mars import turn
-
-    from .test_fast_paths import _all_positions
-    agree = {a: [0, 0] for a in turn._OK}
-    def variants(s):
-        yield s
-        yield s._replace(bp_display=(), con_display=(), sci_display=(), warehouse=(0,) * len(s.warehouse),
-                         tech_grid=(0,) * len(s.tech_grid))
-        full = tuple((c, 1) for c in range(8))
-        yield setp(s, 0, blueprints=full, res=(4,) * 5, crystals=5, depot_ships=0)
-
-    for s in (v for p in _all_positions() for v in variants(p)):
-        for seat in range(len(s.players)):
-            for a, ok in turn._OK.items():
-                slow = turn.BEGIN[a](s, seat) is None
-                assert ok(s, seat) == slow, (a, seat)
-                agree[a][slow] += 1
-    for a in ("blueprint", "learn", "rnd", "resupply", "upgrade", "welcome", "hire"):
-        assert agree[a][0] and agree[a][1], (a, agree[a])  # both answers were reached
 
 
 def test_drawn_outcome_is_the_core_pick_for_every_kind_of_draw(monkeypatch):
