@@ -43,6 +43,7 @@ from mars_rules.core.positions import mend_total
 from . import data as D
 from .options import DEFAULT_RULES
 from .state import STEP
+from .tx import crystal_cap
 
 PHASE_STEPS = {
     "setup": ("setup",),
@@ -517,7 +518,7 @@ def _player(s, seat, out):
     limit = s.options.ship_limit[s.level - 1]
     if pl.hangar > limit:
         out.append(f"{p}.hangar: {pl.hangar} Ships, but a Hangar holds {limit} at Colony level {s.level}")
-    cap = s.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships
+    cap = crystal_cap(s.options, pl)
     if pl.crystals > cap:
         out.append(f"{p}.crystals: {pl.crystals}, but the Depot holds {cap} with {pl.depot_ships} Ship(s) covering "
                    f"it: lower it by {pl.crystals - cap} (and raise `supply` as much)")

@@ -10,7 +10,7 @@ from mars_rules.core import Action
 from . import data as D
 from .board import _needs, has, tech_level
 from .options import rnd_costs
-from .tx import words
+from .tx import crystal_cap, words
 from .texts import of as texts_of
 from .texts import text
 
@@ -272,7 +272,7 @@ def item_problem(state, seat, item, quiet=False):
     if state.warehouse[D.ITEMS.index(item)] < 1:
         return quiet or f"The Warehouse has no {item.capitalize()} left."
     if item == "crystal":
-        if pl.crystals >= state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships:
+        if pl.crystals >= crystal_cap(state.options, pl):
             return quiet or "Your Depot is full of Crystals (limited storage)."
     elif pl.res[D.RES_INDEX[item]] >= state.options.resource_cap:
         return quiet or (f"Your Storage holds {state.options.resource_cap} {item.capitalize()} already "

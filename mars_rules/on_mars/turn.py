@@ -10,7 +10,7 @@ from .board import advanced_count, bmap
 from .options import DEFAULT_RULES
 from .texts import of as texts_of
 from .texts import text
-from .tx import plural
+from .tx import crystal_cap, plural
 
 RULE_TURN = "Colonization Phase"
 RULE_PLACE = "Main Board Action Mechanics"
@@ -449,7 +449,7 @@ def goal_crystal_lost(state, seat) -> str:
     discard is "to use it as a Crystal": with a full Depot (or an empty general supply) the Crystal would
     be lost, so the discard is not offered then (this edition's reading)."""
     pl = state.pieces[seat]
-    cap = state.options.crystal_cap_base + D.DEPOT_SPACES - pl.depot_ships
+    cap = crystal_cap(state.options, pl)
     if pl.crystals >= cap:
         return f"Your Depot is full ({pl.crystals} of {cap} Crystals): the Crystal of a discarded Private Goal would be lost."
     if state.supply < 1:

@@ -17,6 +17,18 @@ _PIECES = _INDEX["pieces"]
 _EVENTS = _INDEX["events"]
 
 
+def crystal_cap(rules, player) -> int:
+    """The Crystals a player's Depot holds: the option `crystal_cap_base` (ASSUMED 2) plus one per Depot space
+    no Ship covers (section Executive Actions, the Depot).
+
+    >>> from types import SimpleNamespace
+    >>> from mars_rules.on_mars.options import DEFAULT_RULES
+    >>> crystal_cap(DEFAULT_RULES, SimpleNamespace(depot_ships=D.DEPOT_SPACES))
+    2
+    """
+    return rules.crystal_cap_base + D.DEPOT_SPACES - player.depot_ships
+
+
 class Tx:
     """The fields of the State being built, as a list (a copy of the old State's values, so `build` is one
     tuple construction); `g`/`s` read and write them by name."""
@@ -71,7 +83,7 @@ class Tx:
 
     # ----- common moves of pieces ------------------------------------------------
     def crystal_cap(self, seat):
-        return self.state.options.crystal_cap_base + D.DEPOT_SPACES - self.p(seat).depot_ships
+        return crystal_cap(self.state.options, self.p(seat))
 
     def gain(self, seat, item, n=1, why=""):
         """Give `n` of an item ("crystal", a Resource, "colonist"); what does not fit is lost. Returns n got."""
