@@ -18,6 +18,12 @@ _CACHE: dict = {}
 SEEN: set = set()  # (game module, section) of every refusal the test session met (the root conftest.py)
 
 
+def missing_entries(seen) -> list:
+    """The (game module, section) pairs of `seen` whose section has no entry in that game's RULES."""
+    return sorted((module, rule) for module, rule in seen if module.startswith("mars_rules.")
+                  and mars_rules.load(module.split(".")[1]).RULES.entry(rule) is None)
+
+
 def rule_names(name: str, seeds=(1, 2), every: int = 7, pool: int = 40) -> Counter:
     """Counter of section names -> how often the engine gave them, over random games of `name`."""
     key = (name, tuple(seeds), every, pool)
