@@ -40,6 +40,9 @@ def test_make_lab_adds_allow_root_only_for_root():
 
 
 def test_jupyterlab_runs_the_start_notebook_then_the_tests_in_the_same_checkout(browser, tmp_path):
+    # the copy shares this checkout's .venv: bring it up to date here first, so that make in the copy never
+    # installs into it (an editable install of the copy, deleted afterwards, would break the .venv)
+    subprocess.run(["make", "-s", "venv", f"VENV={VENV}"], cwd=ROOT, check=True, capture_output=True)
     checkout = copy_checkout(tmp_path / "checkout")
     port, token = free_port(), secrets.token_hex(16)
     url = f"http://127.0.0.1:{port}/"
