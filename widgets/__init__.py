@@ -1,12 +1,13 @@
-"""Notebook widgets for mars_rules: the Explorer, the score sheet, the position editor, and one
-board per game (`widgets.<game>`). They import mars_rules, never the reverse.
+"""Notebook widgets for mars_rules: the Explorer, the score sheet, the position editor, lessons and
+questions, and one board per game (`widgets.<game>`). They import mars_rules, never the reverse.
 
-    from widgets import Explorer, ScoreSheet, PositionEditor
+    from widgets import Explorer, ScoreSheet, PositionEditor, Lesson, Question
 
 The names are imported on first use, so drawing a board (`widgets.<game>.draw`) does not load
 ipywidgets.
 """
-_LAZY = {"Explorer": "explorer", "ScoreSheet": "scoresheet", "PositionEditor": "editor"}
+_LAZY = {"Explorer": "explorer", "ScoreSheet": "scoresheet", "PositionEditor": "editor", "Lesson": "lesson",
+         "Question": "lesson"}
 
 __all__ = list(_LAZY)
 
