@@ -12,6 +12,7 @@ a recorded try with the teacher's note, any other legal move): see widgets/lesso
     q = legal_choice_question(state, actions)                     # "Which of these actions is legal?"
     q = number_question(state, "How much Oxygen ...?", fn)        # any number the engine computes
     q.answer("3"); q.correct; q.feedback; q.attempts; q.reveal()
+    question_json(state, "score", seat=1, rule="Radiation")      # kept as JSON; question_from_json(text, game)
 
 A callback never shows a traceback: an illegal action, junk typed into a box, or an error of a game
 becomes one line of feedback, and the lesson keeps its place (its counts and the position).
@@ -19,9 +20,11 @@ becomes one line of feedback, and the lesson keeps its place (its counts and the
 from __future__ import annotations
 
 import inspect
+import json
 
 import ipywidgets as W
 
+from mars_rules.core import Action
 from mars_rules.core.record import Record
 
 from .common import (PNG_DPI, esc, group_by_kind, kind_title, make_board, player_name, render_png,
@@ -388,3 +391,48 @@ def legal_choice_question(state, actions, prompt: str = "Which of these actions 
     if not any(logic.refusal(state, a) is None for a in actions):
         raise ValueError("none of these actions is legal here: the question would have no right answer")
     return Question(state, prompt, choices=choices, kind="choice", explain=explain, **kwargs)
+
+
+QUESTION_FORMAT = 1
+QUESTION_TYPES = ("score", "legal_choice")
+
+
+def question_json(state, kind: str, prompt: str = "", **fields) -> str:
+    """A question kept as JSON text beside the lessons (notebooks/<game>/lessons/*.json): `kind` "score"
+    (fields `seat`, `rule`) or "legal_choice" (field `actions`, a list of Actions), at position `state`.
+    `question_from_json(text, game)` makes the widget again (the answer is computed by the engine then)."""
+    if kind not in QUESTION_TYPES:
+        raise ValueError(f"a question is one of {', '.join(QUESTION_TYPES)}, not {kind!r:.30}")
+    data = {"format": QUESTION_FORMAT, "game": state.game.__name__.rsplit(".", 1)[-1], "type": kind,
+            "prompt": prompt, "position": json.loads(state.to_json())}
+    if kind == "score":
+        data.update(seat=fields["seat"], rule=fields["rule"])
+    else:
+        data["actions"] = [{"kind": a.kind, "player": a.player, "params": {k: _plain(v) for k, v in a.items}}
+                           for a in fields["actions"]]
+    question_from_json(json.dumps(data), state.game)  # refused here, as it would be when read
+    return json.dumps(data, indent=1, ensure_ascii=False)
+
+
+def question_from_json(text: str, game, **kwargs) -> Question:
+    """The Question of `question_json` text; ValueError (a PositionError, say) names what is wrong."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"a question is JSON: {e}") from None
+    if not isinstance(data, dict) or data.get("format") != QUESTION_FORMAT or data.get("type") not in QUESTION_TYPES:
+        raise ValueError(f"a question is a JSON object with \"format\": {QUESTION_FORMAT} and a \"type\" of "
+                         f"{', '.join(QUESTION_TYPES)}")
+    name = game.__name__.rsplit(".", 1)[-1]
+    if data.get("game") != name:
+        raise ValueError(f"this question is of the game {data.get('game')!r}, not {name!r}")
+    state = game.from_json(json.dumps(data.get("position")))
+    prompt = data.get("prompt") or ""
+    if data["type"] == "score":
+        return score_question(state, data.get("seat"), data.get("rule"), prompt, **kwargs)
+    actions = [Action(a.get("kind"), a.get("player"), a.get("params", {})) for a in data.get("actions", [])]
+    return legal_choice_question(state, actions, prompt or "Which of these actions is legal?", **kwargs)
+
+
+def _plain(value):
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value

@@ -273,3 +273,24 @@ def test_a_question_shows_the_board_and_its_widgets_answer():
     assert q.correct and "The answer is 2." in q.feedback_html.value
     with pytest.raises(ValueError, match="no right answer"):
         Question(state, "Pick one", choices=[("a", 1), ("b", 2)], answer=lambda s: 3, board=False)
+
+
+def test_questions_kept_as_json_come_back_and_bad_ones_are_refused():
+    """A question saved beside the lessons (question_json) is made again by question_from_json, its answer
+    computed by the engine; a broken or foreign one is refused with a message naming the problem."""
+    import json as _json
+
+    from widgets.lesson import question_from_json, question_json
+    game = mars_rules.load("ruins_of_mars")
+    s = game.new_game(players=2, seed=3, characters="deal")
+    row = s.score().rows[0]
+    q = question_from_json(question_json(s, "score", seat=row.player, rule=row.category), game)
+    assert q.answer(str(row.points)) is True and q.correct
+    legal, illegal = s.legal_actions()[0], Action("place_rover", s.to_move, {"site": "Nowhere"})
+    q = question_from_json(question_json(s, "legal_choice", actions=[illegal, legal]), game)
+    assert q.answer(0) is False and "Nowhere" in q.feedback and q.answer(1) is True
+    text = question_json(s, "score", seat=0, rule=row.category)
+    for broken, words in ((text[:-2], "JSON"), (text.replace('"score"', '"essay"'), "type"),
+                          (_json.dumps(dict(_json.loads(text), game="chess")), "chess")):
+        with pytest.raises(ValueError, match=words):
+            question_from_json(broken, game)
