@@ -376,30 +376,36 @@ def _sig(s, c) -> tuple:
     return _items(s, (c,))[0] + (light_of(s, (c,)),)
 
 
-def play_exists(s, chosen) -> bool:
+def _upper_budget(s, m, p) -> int:
+    """A bound on the torches any plan of player `p` can spend: those lit with the whole hand's own light,
+    plus what each "light" card of the market (`m`, from `_market_offers`) can gain over its cost (a light
+    bought adds at most its amount and costs its cost; the torches spent never exceed those lit)."""
+    return _budget(s, s.torches[p], s.hands[p]) + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
+
+
+def play_exists(s, chosen, upper=None) -> bool:
     """The rule of a pick (sections "Player Turns", "Discovery Effects", "Clarifications & Tips"): is
     there a complete play made of the ruins `chosen` (in the hand of the player to move) and more ruins
-    of that hand: for a follow as many as the last play has, for a lead any number? (crafting.play_search)"""
+    of that hand: for a follow as many as the last play has, for a lead any number? (crafting.play_search)
+    `upper`: `_upper_budget` of the position, if already found."""
     p = s.to_move
     r, need = _target(s)
+    m = _market_offers(s)
+    partial = need and len(chosen) < need
+    # a bound first: with every torch a plan could ever have, can the ruins chosen reach one rank with the
+    # rank-changing cards alone? (a play holding them would do so)
+    if not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)), m[0],
+                       _upper_budget(s, m, p) if upper is None else upper):
+        return False
     rest = [c for c in s.hands[p] if c not in chosen]
-    if need and len(chosen) < need:
+    if partial:
         if _fills_as_is(s, chosen, rest, need - len(chosen), r):
             return True  # enough ruins fit as they are: no discovery needed
-        m = _market_offers(s)
         torches = _budget(s, s.torches[p], chosen)
         if _joins_fitters(s, chosen, rest, need - len(chosen), r, _within(m, torches), torches):
             return True
-    # a bound first: even with every torch a plan could ever have (those lit with the whole hand's own light,
-    # plus what each "light" card can gain over its cost: the torches spent never exceed those lit), can the
-    # ruins chosen reach one rank with the rank-changing cards alone?
-    m = _market_offers(s)
-    gain = sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
-    mode = PARTIAL if need and len(chosen) < need else _final_mode(len(chosen))
-    if not completable(_items(s, chosen), r, mode, m[0], _budget(s, s.torches[p], s.hands[p]) + gain):
-        return False
     return play_search([_sig(s, c) for c in chosen], [_sig(s, c) for c in rest], need - len(chosen) if need else None,
-                       r, _cards(_market_offers(s)), s.torches[p], s.options.torches)
+                       r, _cards(m), s.torches[p], s.options.torches)
 
 
 def _joins_fitters(s, chosen, rest, missing, r, aff, budget) -> bool:
@@ -507,7 +513,7 @@ def _settle(s, p, sel, picked) -> list:
     torches = s.torches[p]
     m = _market_offers(s)
     partial_follow = need and len(sel) + 1 < need
-    lit = m[5] <= _budget(s, torches, hand)
+    lit = m[5] <= torches or (m[5] <= s.options.torches and m[5] <= _budget(s, torches, hand))
     if not lit and s.step == "lead" and torches < s.options.torches:
         lit = any(light_of(s, (c,)) for c in hand if c not in sel)
     if not (partial_follow or lit):
@@ -533,6 +539,7 @@ def _settle(s, p, sel, picked) -> list:
         return out
     out = []
     answers = {}  # ruins alike get the same answer
+    upper = None
     for c in hand:
         if c in sel:
             continue
@@ -542,7 +549,9 @@ def _settle(s, p, sel, picked) -> list:
             key = _sig(s, c)
             ok = answers.get(key)
             if ok is None:
-                ok = answers[key] = play_exists(s, sel + (c,))
+                if upper is None:
+                    upper = _upper_budget(s, m, p)
+                ok = answers[key] = play_exists(s, sel + (c,), upper)
             if ok:
                 out.append(c)
     return out
