@@ -3,7 +3,9 @@
 `Explorer(state)` shows the board, the turn steps (the current one highlighted and explained), the
 legal actions grouped by kind (a button each), the chance controls (draw at random, or choose the
 outcome), undo / redo / jump through the history, what the last action did, the score sheet, and an
-error line. It is written against the game contract only, so it works for every game unchanged.
+error line. The history is a tree: an action after an undo starts a variation; the record panel under
+it (widgets.record_panel) switches between variations, comments and marks a move, promotes or deletes
+a variation, and saves or opens the whole tree as a game record (`explorer.record`). It is written against the game contract only, so it works for every game unchanged.
 
 Everything is driven from the kernel: the board is rendered to PNG bytes and put in an Output widget
 with `append_display_data`, so a test (or nbval) sees exactly what a student sees. A callback never
@@ -25,11 +27,13 @@ from collections import OrderedDict
 import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
+from mars_rules.core.record import MARK_SIGNS, RecordError
 from mars_rules.core.state import check_seat
 
 from .common import (PNG_DPI, click_scale, esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
                      rule_entry_html, short_error,
                      show_png, shown_png, step_help_html, steps_html, title_html)
+from .record_panel import RecordPanel
 from .scoresheet import ScoreSheet
 
 CSS = """<style>
@@ -73,6 +77,12 @@ def _same(pair, state, view_as) -> bool:
     return pair is not None and pair[0] is state and pair[1] == view_as
 
 
+def _close(button):
+    """Close a button and its layout and style (closing the button alone leaves those two alive)."""
+    for w in (button.layout, button.style, button):
+        w.close()
+
+
 _POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0]}
 
 
@@ -81,7 +91,9 @@ class Explorer(W.VBox):
 
     Parameters: `state` (any game's State), `seat_policies` (seat -> policy, see the module doc),
     `view_as` (None for the teacher, or a seat), `board` (a Board class; default widgets.<game>.Board),
-    `history_limit` (States kept for undo), `seed` (the computer's own random stream), `figsize`.
+    `history_limit` (positions kept, variations included), `seed` (the computer's own random stream),
+    `figsize`. The history is a tree: an action after an undo starts a variation; `record` is the
+    whole tree as a game record, and `Explorer.from_record(record)` opens one.
     """
 
     def __init__(self, state, seat_policies=None, view_as=None, board=None, history_limit: int = 2000,
@@ -111,6 +123,32 @@ class Explorer(W.VBox):
         self._build()
         self.refresh()
 
+    @classmethod
+    def from_record(cls, record, game=None, **kwargs) -> "Explorer":
+        """An Explorer on `record` (a core.record.Record), at its start with its main line ahead
+        (`game`: the module that loads it; by default the game the record names)."""
+        import mars_rules
+        game = mars_rules.load(record.game) if game is None else game
+        ex = cls(game.from_json(record.start), **kwargs)
+        ex._load(record)
+        ex.refresh()
+        return ex
+
+    @property
+    def record(self):
+        """The whole session as a game record: every line tried, with the comments and marks."""
+        return self.history.record
+
+    def _load(self, record):
+        self.history.load(record, self.game)
+        if self.view_as is not None and self.view_as >= len(self.state.players):
+            self.view_as = None
+        self._syncing = True
+        try:
+            self.view_select.options = self._view_options(self.state)
+        finally:
+            self._syncing = False
+
     # ----- what is shown ----------------------------------------------
     @property
     def state(self):
@@ -124,14 +162,16 @@ class Explorer(W.VBox):
         return s if self.view_as is None else s.view(self.view_as)
 
     # ----- layout -------------------------------------------------------
+    def _view_options(self, s):
+        return [("Teacher (sees everything)", _TEACHER)] + [
+            (f"{name} (seat {i}{', computer' if i in self.seat_policies else ''})", i)
+            for i, name in enumerate(s.players)]
+
     def _build(self):
         s = self.state
         self.title = W.HTML(layout=W.Layout(margin="0 0 4px 0")).add_class("mr-title")
         self.board_out = W.Output(layout=W.Layout(flex="0 1 auto", max_width="100%")).add_class("mr-board")
-        view_options = [("Teacher (sees everything)", _TEACHER)] + [
-            (f"{name} (seat {i}{', computer' if i in self.seat_policies else ''})", i)
-            for i, name in enumerate(s.players)]
-        self.view_select = W.Dropdown(options=view_options, value=_dropdown_view(self.view_as), description="View as",
+        self.view_select = W.Dropdown(options=self._view_options(s), value=_dropdown_view(self.view_as), description="View as",
                                       layout=W.Layout(width="280px")).add_class("mr-view")
         self.view_select.observe(self._on_view, names="value")
         self.steps = W.HTML().add_class("mr-steps")
@@ -185,10 +225,11 @@ class Explorer(W.VBox):
         self.history_select = W.Dropdown(description="Go to", layout=W.Layout(width="auto", max_width="560px"))
         self.history_select.add_class("mr-history-select")
         self.history_select.observe(self._on_jump, names="value")
+        self.record_panel = RecordPanel(self, layout=W.Layout(margin="4px 0 0 0"))
         history_row = W.VBox([
             W.HBox([self.undo_button, self.redo_button, self.jump_slider],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.history_label, self.history_select]).add_class("mr-history")
+            self.history_label, self.history_select, self.record_panel]).add_class("mr-history")
 
         self.events = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="260px")).add_class("mr-events")
         self.score = ScoreSheet(layout=W.Layout(flex="0 1 auto", margin="0 0 0 12px"))
@@ -310,12 +351,17 @@ class Explorer(W.VBox):
 
     # ----- machinery --------------------------------------------------------
     def _snapshot(self):
-        h = self.history
-        return list(h.states), list(h.actions), h.index, h.dropped, self.view_as
+        return self.history.snapshot(), self.view_as, list(self.view_select.options)
 
     def _restore(self, snap):
-        h = self.history
-        h.states[:], h.actions[:], h.index, h.dropped, self.view_as = snap[0], snap[1], snap[2], snap[3], snap[4]
+        self.history.restore(snap[0])
+        self.view_as = snap[1]
+        if list(self.view_select.options) != snap[2]:
+            self._syncing = True
+            try:
+                self.view_select.options = snap[2]
+            finally:
+                self._syncing = False
 
     def _guarded(self, fn) -> bool:
         """Run a user operation; on any error restore the position and history and show one line."""
@@ -334,6 +380,9 @@ class Explorer(W.VBox):
             self._restore(snap)
             self.error_text = f"Not allowed: {e.reason} (rulebook: {e.rule})"
             self.error_rule = e.rule
+        except RecordError as e:
+            self._restore(snap)
+            self.error_text = f"Not done: {e}"
         except Exception as e:  # any other failure: one short line, the position kept
             self._restore(snap)
             self.error_text = f"Something went wrong, the position was kept: {short_error(e)}"
@@ -533,7 +582,7 @@ class Explorer(W.VBox):
             self._buttons_state, self._buttons_hidden = state, hidden
             for b in old:
                 b._mr_state = None
-                b.close()
+                _close(b)
         if who is None:
             label = "No actions: the game is over."
         elif at_chance:
@@ -551,7 +600,7 @@ class Explorer(W.VBox):
                 old = (self.draw_button, self.choose_button)
                 self.draw_button, self.choose_button = self._chance_buttons(state)
                 for b in old:
-                    b.close()
+                    _close(b)
             outcomes = state.chance_outcomes()
             self.outcome_select.options = [(f"{a} · p = {p} ({float(p):.1%})", i) for i, (a, p) in enumerate(outcomes)]
             self.outcome_select.value = 0 if outcomes else None
@@ -571,7 +620,7 @@ class Explorer(W.VBox):
             self.jump_slider.max = len(h) - 1
             self.jump_slider.value = h.index
             lo, hi = max(0, h.index - HISTORY_WINDOW), min(len(h) - 1, h.index + HISTORY_WINDOW)
-            options = [(f"{k}. " + (self._action_label(k - 1) if k else "the starting position")
+            options = [(f"{k}. " + (self._action_label(k - 1) + self._node_note(k - 1) if k else "the starting position")
                         + (" (now)" if k == h.index else ""), k) for k in range(lo, hi + 1)]
             if self.history_select.options != tuple(options):
                 self.history_select.options = options
@@ -580,22 +629,33 @@ class Explorer(W.VBox):
             self._syncing = False
         last = self._action_label(h.index - 1) if h.index > 0 else "the starting position"
         dropped = f" ({h.dropped} older dropped)" if h.dropped else ""
-        self.history_label.value = (f"position {h.index} of {len(h) - 1}{dropped}: after "
+        where = "" if h.is_main(h.node) else " (in a variation)"
+        self.history_label.value = (f"position {h.index} of {len(h) - 1}{dropped}{where}: after "
                                     f"<i>{esc(last)}</i>")
+        self.record_panel.refresh()
+
+    def _node_note(self, i) -> str:
+        """After the action of line position i: its mark's sign, and which of the lines there it is."""
+        h = self.history
+        node = h.line[i]
+        comment, mark, _hint = h.words(node)
+        siblings = h.siblings(node)
+        note = MARK_SIGNS.get(mark, "") + (" (comment)" if comment else "")
+        if len(siblings) > 1:
+            note += f" [line {siblings.index(node) + 1} of {len(siblings)}]"
+        return note
 
     def _action_label(self, i) -> str:
         """The action that led to position i + 1, in words. In a player's view only that player's own
         decisions are named (another's may be secret, a drawn card may be hidden): the events, which
         come from state.view(player), say what that player may know."""
-        a = self.history.actions[i]
-        before = self.history.states[i]
-        if self.view_as is not None and (a is None or a.player != self.view_as):
-            who = before.to_move
-            return "a chance event" if who == CHANCE or a is None else f"a decision of {player_name(before, who)}"
-        if a is not None:
-            return str(a)
-        ev = tuple(self.history.states[i + 1].events)
-        return "a random draw" + (f" ({ev[0]})" if ev else "")
+        return self._describe(self.history.action_at(i))
+
+    def _describe(self, a) -> str:
+        """An action in words, as the current viewer may know it (see _action_label)."""
+        if self.view_as is not None and a.player != self.view_as:
+            return "a chance event" if a.player == CHANCE else f"a decision of {player_name(self.state, a.player)}"
+        return str(a)
 
     def _render_events(self, shown):
         h = self.history

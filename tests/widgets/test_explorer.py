@@ -100,12 +100,15 @@ def test_undo_redo_and_jump(case):
         ex.undo_button.click()
     assert ex.state is seen[0] and len(ex.history) == len(seen) and ex.error_text == ""
     assert "Nothing to undo" in ex.message.value
-    # a new action after an undo drops the redo branch
+    # an action after an undo starts a variation beside the line there (the same action is the same move)
     ex.jump(1)
     s = ex.state
     if s.to_move is not None:
-        ex.draw_random() if s.to_move == CHANCE else ex.apply(s.legal_actions()[0])
-        assert len(ex.history) == 3 and not ex.history.can_redo
+        action = s.drawn_outcome() if s.to_move == CHANCE else s.legal_actions()[0]
+        same = action == ex.history.actions[1]
+        ex.draw_random() if s.to_move == CHANCE else ex.apply(action)
+        assert len(ex.history) == (len(seen) if same else 3) and ex.history.can_redo == (same and len(seen) > 3)
+        assert len(ex.history.variations()) == (1 if same else 2) and ex.error_text == ""
 
 
 def test_chance_draw_and_choose(case):
