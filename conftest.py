@@ -14,6 +14,10 @@ from mars_rules.core.state import GameState
 from tests import rule_names
 from tests.notebooks import captured
 
+# the lesson generators (notebooks/<game>/lessons/make_lessons.py) are scripts, run by hand; their output
+# is checked by tests/test_lessons_content.py (and doctest collection would clash on their shared name)
+collect_ignore_glob = ["notebooks/*/lessons/*.py"]
+
 _refusal = GameState._refusal
 
 

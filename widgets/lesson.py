@@ -378,9 +378,17 @@ def score_question(state, seat: int, rule: str, prompt: str = "", **kwargs) -> Q
                     explain=explain, **kwargs)
 
 
-def legal_choice_question(state, actions, prompt: str = "Which of these actions is legal?", **kwargs) -> Question:
-    """Which of these actions is legal here? The worked answer gives each illegal choice's reason."""
-    choices = [(str(logic.words(state, a)), a) for a in actions]
+def legal_choice_question(state, actions, prompt: str = "Which of these actions is legal?", labels=None,
+                          **kwargs) -> Question:
+    """Which of these actions is legal here? The worked answer gives each illegal choice's reason. The
+    choices are written all alike (kind and params; or the teacher's `labels`), so that the legal one does
+    not stand out by the sentence the engine writes for legal actions only."""
+    actions = list(actions)
+    if labels is None:
+        labels = [str(Action(a.kind, a.player, a.items)) for a in actions]
+    if len(labels) != len(actions):
+        raise ValueError(f"{len(labels)} labels for {len(actions)} actions")
+    choices = list(zip(map(str, labels), actions))
 
     def explain(s, _given):
         lines = []
@@ -399,7 +407,8 @@ QUESTION_TYPES = ("score", "legal_choice")
 
 def question_json(state, kind: str, prompt: str = "", **fields) -> str:
     """A question kept as JSON text beside the lessons (notebooks/<game>/lessons/*.json): `kind` "score"
-    (fields `seat`, `rule`) or "legal_choice" (field `actions`, a list of Actions), at position `state`.
+    (fields `seat`, `rule`) or "legal_choice" (field `actions`, a list of Actions, and optionally `labels`,
+    the teacher's words for them), at position `state`.
     `question_from_json(text, game)` makes the widget again (the answer is computed by the engine then)."""
     if kind not in QUESTION_TYPES:
         raise ValueError(f"a question is one of {', '.join(QUESTION_TYPES)}, not {kind!r:.30}")
@@ -410,6 +419,8 @@ def question_json(state, kind: str, prompt: str = "", **fields) -> str:
     else:
         data["actions"] = [{"kind": a.kind, "player": a.player, "params": {k: _plain(v) for k, v in a.items}}
                            for a in fields["actions"]]
+        if fields.get("labels"):
+            data["labels"] = [str(label) for label in fields["labels"]]
     question_from_json(json.dumps(data), state.game)  # refused here, as it would be when read
     return json.dumps(data, indent=1, ensure_ascii=False)
 
@@ -430,9 +441,16 @@ def question_from_json(text: str, game, **kwargs) -> Question:
     prompt = data.get("prompt") or ""
     if data["type"] == "score":
         return score_question(state, data.get("seat"), data.get("rule"), prompt, **kwargs)
-    actions = [Action(a.get("kind"), a.get("player"), a.get("params", {})) for a in data.get("actions", [])]
-    return legal_choice_question(state, actions, prompt or "Which of these actions is legal?", **kwargs)
+    actions = [Action(a.get("kind"), a.get("player"), {k: _tupled(v) for k, v in a.get("params", {}).items()})
+               for a in data.get("actions", [])]
+    return legal_choice_question(state, actions, prompt or "Which of these actions is legal?",
+                                 labels=data.get("labels"), **kwargs)
 
 
 def _plain(value):
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tupled(value):
+    """A param read from JSON as the engine holds it (a hex [2, -1] is the tuple (2, -1))."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value

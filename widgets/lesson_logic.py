@@ -187,7 +187,7 @@ class LessonPlay:
         for node_id in path[done:]:
             node = self.record.node(node_id)
             if node.comment:
-                lines.append(f"{self._who(node)}: {self.action_words(node_id)}. {node.comment}")
+                lines.append(f"{self._who(node)}: {self.action_words(node_id).rstrip('.')}. {node.comment}")
         return tuple(lines)
 
     def _who(self, node) -> str:
