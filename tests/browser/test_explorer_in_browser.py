@@ -1,7 +1,7 @@
 """Each game's Explorer in a real browser: Voilà serves the notebooks, headless Chromium clicks actions.
 
 For every game, its step-by-step notebook (the first notebook of its folder that ends with a live
-Explorer) is opened through one Voilà server and one browser: the page loads, actions are clicked, the
+Explorer) is opened through one Voilà server and one browser (tests/browser/conftest.py): the page loads, actions are clicked, the
 board image changes and the highlighted turn step moves on. A screenshot per game is saved in the test's
 tmp folder (set MR_SCREENSHOT_DIR=<folder> to keep copies). Every process started (Voilà, its kernels,
 the browser) is stopped at the end.
@@ -12,14 +12,13 @@ import json
 import os
 import pathlib
 import shutil
-import sys
 
 import mars_rules
 import pytest
 
 from tests.notebooks.executed import notebook_paths
 
-from .serve import ROOT, START_TIMEOUT_S, STEP_TIMEOUT_S, free_port, serve, unavailable
+from .serve import ROOT, START_TIMEOUT_S, STEP_TIMEOUT_S
 
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -40,22 +39,6 @@ def step_by_step_notebook(game: str) -> pathlib.Path:
     found = [p for p in notebook_paths(NOTEBOOKS / game) if shows_explorer(p)]
     assert found, f"no notebook of {game} shows a live Explorer"
     return found[0]
-
-
-@pytest.fixture(scope="module")
-def voila(browser, tmp_path_factory):
-    """One Voilà server for the notebooks folder: yields its base URL."""
-    try:
-        import voila  # noqa: F401
-    except ImportError:
-        unavailable("Voilà is not installed")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with serve([sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                "--show_tracebacks=True", "."], NOTEBOOKS, log, url + "api", env):
-        yield url
 
 
 def click_until_the_step_moves(page, explorer, limit=20):
