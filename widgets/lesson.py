@@ -454,3 +454,22 @@ def _plain(value):
 def _tupled(value):
     """A param read from JSON as the engine holds it (a hex [2, -1] is the tuple (2, -1))."""
     return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+
+
+def save_lessons(folder, lessons: dict, questions) -> None:
+    """Write a game's lessons and questions into `folder` (notebooks/<game>/lessons/): `lessons` maps file
+    names to Records (each checked to load back as it is), `questions` are `question_json` texts (or their
+    JSON objects), all in questions.json. The lesson scripts (lessons/make_lessons.py) end with this."""
+    import pathlib
+
+    import mars_rules
+    folder = pathlib.Path(folder)
+    for name, record in lessons.items():
+        text = record.to_json()
+        if Record.from_json(text, mars_rules.load(record.game)).to_json() != text:
+            raise ValueError(f"{name}: the record does not load back as it is")
+        (folder / name).write_text(text + "\n", encoding="utf-8")
+        print(f"wrote {name}: {record.title} ({len(record.nodes)} moves)")
+    data = [json.loads(q) if isinstance(q, str) else q for q in questions]
+    (folder / "questions.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote questions.json: {len(data)} questions")

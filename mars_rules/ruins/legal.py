@@ -20,7 +20,6 @@ are the position's rule options (`s.options.market_costs`, `s.options.torches`).
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
 
 from mars_rules.core import Action
 

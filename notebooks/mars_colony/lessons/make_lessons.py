@@ -16,7 +16,6 @@ Materials are numbered 0..4 = iron, carbon, silicon, water, oxygen (`data.MATERI
 """
 from __future__ import annotations
 
-import json
 import pathlib
 import sys
 
@@ -170,13 +169,8 @@ LESSONS = {"trade_with_earth.json": trade_lesson, "communications_vp.json": comm
 
 
 def main() -> None:
-    for name, make in LESSONS.items():
-        (HERE / name).write_text(make().to_json() + "\n", encoding="utf-8")
-        print("wrote", name)
-    data = [json.loads(text) for text in questions()]
-    (HERE / "questions.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print("wrote questions.json:", len(data), "questions")
-
+    from widgets.lesson import save_lessons
+    save_lessons(HERE, {name: make() for name, make in LESSONS.items()}, questions())
 
 if __name__ == "__main__":
     main()

@@ -27,7 +27,7 @@ if str(ROOT_DIR) not in sys.path:  # run as a script from anywhere
 
 from mars_rules import Action, on_mars  # noqa: E402
 from mars_rules.core.record import ROOT, Record  # noqa: E402
-from widgets.lesson import question_json  # noqa: E402
+from widgets.lesson import question_json, save_lessons  # noqa: E402
 
 SEED = 7
 PLAYERS = ["Ada", "Bo"]
@@ -194,15 +194,7 @@ def questions() -> list:
 
 
 def main() -> None:
-    for name, record in (("resupply", lesson_resupply()), ("progress_cube", lesson_progress_cube())):
-        text = record.to_json()
-        assert Record.from_json(text, on_mars) == record.canonical()
-        (HERE / f"{name}.json").write_text(text + "\n", encoding="utf-8")
-        print(f"wrote {name}.json: {record.title} ({len(record.nodes)} moves)")
-    qs = questions()
-    (HERE / "questions.json").write_text(json.dumps(qs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote questions.json: {len(qs)} questions")
-
+    save_lessons(HERE, {"resupply.json": lesson_resupply(), "progress_cube.json": lesson_progress_cube()}, questions())
 
 if __name__ == "__main__":
     main()

@@ -181,16 +181,8 @@ LESSONS = {"follow_with_an_upgrade.json": lesson_follow, "going_out_first.json":
 
 
 def main():
-    for name, make in LESSONS.items():
-        record = make()
-        text = record.to_json()
-        assert Record.from_json(text, GAME).to_json() == text
-        (HERE / name).write_text(text + "\n", encoding="utf-8")
-        print(f"wrote {name}: {record.title}")
-    qs = questions()
-    (HERE / "questions.json").write_text(json.dumps(qs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote questions.json: {len(qs)} questions")
-
+    from widgets.lesson import save_lessons
+    save_lessons(HERE, {name: make() for name, make in LESSONS.items()}, questions())
 
 if __name__ == "__main__":
     main()

@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
 import mars_rules  # noqa: E402
 from mars_rules import Action  # noqa: E402
 from mars_rules.core.record import ROOT as START, Record  # noqa: E402
-from widgets.lesson import question_json  # noqa: E402
+from widgets.lesson import question_json, save_lessons  # noqa: E402
 
 game = mars_rules.load("ruins_of_mars")
 SEED = 7
@@ -252,14 +252,7 @@ def questions():
 
 
 def main():
-    lessons = {"transfer_a_tile.json": lesson_transfer(), "a_full_row.json": lesson_rows()}
-    for name, record in lessons.items():
-        (HERE / name).write_text(record.to_json() + "\n", encoding="utf-8")
-        print(f"wrote {name}: {record.title} ({len(record.nodes)} moves)")
-    qs = questions()
-    (HERE / "questions.json").write_text(json.dumps(qs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote questions.json: {len(qs)} questions")
-
+    save_lessons(HERE, {"transfer_a_tile.json": lesson_transfer(), "a_full_row.json": lesson_rows()}, questions())
 
 if __name__ == "__main__":
     main()
