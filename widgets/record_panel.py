@@ -1,6 +1,6 @@
 """The Explorer's record panel: the variations at the current move, its comment and mark, the teacher's
-promote and delete, and the whole tree saved as a record (JSON text and a download link) or opened
-from pasted text or a file.
+promote and delete, the whole tree saved as a record (JSON text and a download link) or opened
+from pasted text or a file, and tried as a lesson (the Lesson it makes, below the panel).
 
 It lives under the Explorer's history (`explorer.record_panel`) and acts through the Explorer's guard,
 so an error is one line in the Explorer's error line and loses nothing:
@@ -53,6 +53,9 @@ class RecordPanel(W.VBox):
                                         "Put the whole tree, as a record, in the box below (and a download link)")
         self.open_button = self._button("Open record", "folder-open", "mr-open", lambda: self.open_text(self.record_text.value),
                                         "Open the record pasted in the box below")
+        self.lesson_button = self._button("Try as a lesson", "graduation-cap", "mr-try-lesson", self.try_lesson,
+                                          "Play the record below as a student would: the lesson it makes")
+        self.lesson_box = W.VBox().add_class("mr-lesson-preview")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a file")
         self.upload.add_class("mr-upload")
         self.upload.observe(self._on_upload, names="value")
@@ -64,8 +67,9 @@ class RecordPanel(W.VBox):
             W.HBox([self.variation_select, self.main_button, self.promote_button, self.delete_button],
                    layout=W.Layout(**row)),
             W.HBox([self.comment_box, self.mark_select], layout=W.Layout(**row)),
-            W.HBox([self.save_button, self.open_button, self.upload, self.link], layout=W.Layout(**row)),
-            self.record_text]
+            W.HBox([self.save_button, self.open_button, self.upload, self.link, self.lesson_button],
+                   layout=W.Layout(**row)),
+            self.record_text, self.lesson_box]
 
     def _button(self, text, icon, css, run, tip):
         b = W.Button(description=text, icon=icon, tooltip=tip, layout=W.Layout(width="auto"))
@@ -128,6 +132,15 @@ class RecordPanel(W.VBox):
                            f'Download {esc(name)}.json</a>')
         self.ex._note(f"Saved: the record ({len(self.ex.record.nodes)} moves) is in the box below.")
         return text
+
+    def try_lesson(self) -> bool:
+        """The record as a Lesson, below the panel: the teacher answers as a student would (every seat the
+        record names as the student's, or all)."""
+        from .lesson import Lesson
+
+        def run():
+            self.lesson_box.children = [Lesson(self.ex.record, board=self.ex.board.__class__)]
+        return self._done(run, "The record as a lesson is below: answer as a student would.")
 
     def open_text(self, text: str) -> bool:
         """Open a record from its JSON text; a bad one leaves the Explorer's record as it was."""

@@ -139,3 +139,23 @@ def test_from_record_and_the_record_property():
     fake = Record.new(fakegame.new_game(2, seed=3))  # a game mars_rules.load does not know: pass it
     ex3 = Explorer.from_record(fake, game=fakegame, board=fakeboard.Board)
     assert ex3.draw_random() and ex3.record.main_line() == (0,) and ex3.error_text == ""
+
+
+def test_a_teacher_tries_the_record_as_a_lesson_without_writing_code():
+    """Play a line, comment it, play a wrong try as a variation with a note, then "Try as a lesson": the
+    Lesson below the panel asks the first move, says the note to the wrong try and plays on after the right one."""
+    from widgets.lesson import Lesson
+    ex, first, second = _with_variation()
+    panel = ex.record_panel
+    panel.comment_box.value = "Not this one: see the note."
+    panel.mark_select.value = "mistake"
+    panel.switch(first)
+    panel.comment_box.value = "The move this lesson is about."
+    panel.lesson_button.click()
+    assert ex.error_text == "" and len(panel.lesson_box.children) == 1
+    lesson = panel.lesson_box.children[0]
+    assert isinstance(lesson, Lesson) and lesson.progress.startswith("Question 1 of 1")
+    record = ex.record
+    wrong, right = (record.state(ROOT).legal_twin(record.node(n).action()) for n in (second, first))
+    assert lesson.choose(wrong) == "try" and "Not this one" in lesson.feedback
+    assert lesson.choose(right) == "right" and lesson.finished and "The move this lesson is about." in lesson.feedback
