@@ -473,3 +473,53 @@ def save_lessons(folder, lessons: dict, questions) -> None:
     data = [json.loads(q) if isinstance(q, str) else q for q in questions]
     (folder / "questions.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote questions.json: {len(data)} questions")
+
+
+class LessonShelf(W.VBox):
+    """Every lesson of a folder (its *.json records but questions.json) in a dropdown, and any record file a
+    teacher saved from the Explorer (an upload): the chosen one is played as a Lesson below. A file that is
+    not a lesson of `game` is named in one line; the lesson shown stays.
+
+    >>> import pathlib, mars_rules
+    >>> from widgets.common import TextBoard
+    >>> shelf = LessonShelf(pathlib.Path("notebooks/ruins/lessons"), mars_rules.load("ruins"), board=TextBoard)
+    >>> len(shelf.picker.options) >= 2, shelf.lesson.progress
+    (True, 'Question 1 of 2')
+    >>> shelf.open_text('{"format": 1}'), shelf.lesson.progress   # not a lesson: said, and the lesson stays
+    (False, 'Question 1 of 2')
+    """
+
+    def __init__(self, folder, game, board=None, **kwargs):
+        import pathlib
+        super().__init__(**kwargs)
+        self.add_class("mr-lesson-shelf")
+        self.game, self.board = game, board
+        files = sorted(p for p in pathlib.Path(folder).glob("*.json") if p.name != "questions.json")
+        self.picker = W.Dropdown(options=[(p.stem.replace("_", " "), p) for p in files], description="Lesson")
+        self.picker.observe(lambda change: self.open_text(change["new"].read_text(encoding="utf-8")), names="value")
+        self.upload = W.FileUpload(accept=".json", multiple=False, description="Open a lesson file")
+        self.upload.observe(self._on_upload, names="value")
+        self.message = W.HTML().add_class("mr-feedback-line")
+        self.box = W.VBox()
+        self.lesson = None
+        self.children = [W.HBox([self.picker, self.upload]), self.message, self.box]
+        if files:
+            self.open_text(files[0].read_text(encoding="utf-8"))
+
+    def open_text(self, text) -> bool:
+        """Play the record `text` (JSON) as the lesson below; False (and a message) if it is not one."""
+        try:
+            lesson = Lesson.from_json(text if isinstance(text, str) else bytes(text).decode("utf-8"), self.game,
+                                      board=self.board)
+        except Exception as e:  # a RecordError names the move; anything else is one line, never a traceback
+            self.message.value = f'<div class="mr-feedback mr-wrong" role="alert">{esc(short_error(e))}</div>'
+            return False
+        self.lesson = lesson
+        self.box.children = [lesson]
+        self.message.value = ""
+        return True
+
+    def _on_upload(self, change):
+        files = change["new"]
+        if files:
+            self.open_text(files[0]["content"])
