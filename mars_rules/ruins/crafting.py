@@ -9,7 +9,10 @@ Sections "Crafting Cards", "Discovery Effects" and "Clarifications & Tips":
 - a set must share one rank after the upgrades added this turn (rank changes are mandatory).
 
 `completable` answers "can the ruins chosen so far still become a legal play with discoveries the
-player can afford?", so the sub-step flow (choose, claim, discover, confirm) never reaches a dead end.
+player can afford?" when the costs simply add up; with "light" discoveries in the market, which light
+torches at once and so pay for later buys, `orderable` lists the sets of cards buyable in some order and
+`completable_lit` / `play_search` decide (play_search also chooses the ruins still to add: the rule of
+a pick, legal.play_exists), so the sub-step flow (choose, claim, discover, confirm) never reaches a dead end.
 """
 from __future__ import annotations
 
