@@ -34,8 +34,8 @@ def test_a_wrong_click_shows_the_note_and_the_right_one_moves_on(browser, voila)
         for label in _labels(record, tried):
             lesson.get_by_role("button", name=label, exact=True).click()
             page.wait_for_timeout(200)
-        feedback = lesson.locator(".mr-feedback").first
-        feedback.wait_for()
+        feedback = lesson.locator(".mr-feedback-line").first
+        page.wait_for_function("el => el.textContent.includes('Try again')", arg=feedback.element_handle())
         note = record.node(tried[-1]).comment
         assert "Try again" in feedback.inner_text() and (not note or note.split(".")[0] in feedback.inner_text())
         assert lesson.locator(".mr-board img").first.get_attribute("src") == board_before
@@ -45,7 +45,9 @@ def test_a_wrong_click_shows_the_note_and_the_right_one_moves_on(browser, voila)
             lesson.get_by_role("button", name=label, exact=True).click()
             page.wait_for_function("([el, text]) => el.textContent !== text", arg=[progress.element_handle(), before])
         assert progress.inner_text().startswith("Question 2 of"), progress.inner_text()
-        assert lesson.locator(".mr-feedback").first.inner_text().startswith("Right!")
+        # the widgets' updates arrive one by one: wait for the feedback line's too
+        page.wait_for_function("el => el.textContent.trim().startsWith('Right!')",
+                               arg=lesson.locator(".mr-feedback-line").first.element_handle())
         assert lesson.locator(".mr-board img").first.get_attribute("src") != board_before
     finally:
         page.close()
