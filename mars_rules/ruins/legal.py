@@ -156,6 +156,19 @@ def _target(s):
     return s.last_rank, len(s.last_play)
 
 
+def _rank_counts(s, ids) -> tuple:
+    """({rank: how many plain ruins of `ids` have it}, how many are wild)."""
+    rank, wild = s.rank, s.wild
+    counts = {}
+    wilds = 0
+    for c in ids:
+        if wild[c]:
+            wilds += 1
+        else:
+            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    return counts, wilds
+
+
 def _final_mode(k: int) -> int:
     return SINGLE if k == 1 else SET
 
@@ -258,13 +271,7 @@ def _first_follow(s, p, offers, budget, market=None) -> list:
             if rk + sums[-1] >= r or can_wild:
                 out.append(c)
         return out
-    counts = {}
-    wilds = 0
-    for c in hand:
-        if wild[c]:
-            wilds += 1
-        else:
-            counts[rank[c]] = counts.get(rank[c], 0) + 1
+    counts, wilds = _rank_counts(s, hand)
     missing = need - 1
     for c in hand:
         rk = rank[c]
@@ -411,14 +418,7 @@ def _joins_fitters(s, chosen, rest, missing, r, aff, budget) -> bool:
     """A quick way to a follow: some rank R (r or higher) that the ruins `chosen` can all end at (or turn
     wild) together with discoveries of `aff` paid from `budget`, while `missing` ruins of `rest` fit R as
     they are (of rank R or wild, one of them plain). Such a play exists; a False says nothing."""
-    rank, wild = s.rank, s.wild
-    fit = {}
-    wilds = 0
-    for c in rest:
-        if wild[c]:
-            wilds += 1
-        else:
-            fit[rank[c]] = fit.get(rank[c], 0) + 1
+    fit, wilds = _rank_counts(s, rest)
     items = _items(s, chosen)
     for R, plain in fit.items():
         if R < r or plain + wilds < missing:
