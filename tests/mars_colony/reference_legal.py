@@ -29,17 +29,17 @@ import random
 from itertools import islice
 
 import mars_rules
-from mars_rules.core import CHANCE, Action, IllegalAction
+from mars_rules.core import CHANCE, Action
 from mars_rules.mars_colony.data import (CONTRACT_LIMITS, CONTRACTS, COSTS, DARK_WAITING, DIE_FACES, KEEPABLE,
                                          MAX_LEVEL, MAX_MINES, POWERED, SLOTS, TILES)
 from mars_rules.mars_colony.options import MOST_HABITATS, RATES
+
+from ..refusals import refusal_problem
 
 GAME = mars_rules.load("mars_colony")
 TRACKS = ("plant", "silo", "comm", "mil", "rnd", "port")
 LEVEL_FIELD = {"plant": "plants", "silo": "silos", "comm": "comm", "mil": "mil", "rnd": "rnd", "port": "port"}
 INSTALLATIONS = ("habitat", "mine") + TRACKS
-GENERIC = ("is not one of the legal choices here", "That is not legal here.",  # refusals that say nothing
-           "That is not possible now.")
 
 
 # ----- the colony, read from the rulebook ------------------------------------------------------------
@@ -409,17 +409,8 @@ def compare(state) -> list:
     others = [q for q in range(len(state.players)) if q != state.to_move]
     wrong_player = [Action(a.kind, others[0], a.items) for a in state.legal_actions()[:1]
                     if isinstance(state.to_move, int) and others]
-    for a in [a for a, k in zip(pool, keys) if k not in ref] + wrong_player:
-        try:
-            state.apply(a)
-        except IllegalAction as e:
-            why = state._why(a)
-            if (e.reason, e.rule) != tuple(why):
-                out.append(f"{a!r}: apply says {(e.reason, e.rule)}, _why says {why}")
-            elif any(g in e.reason for g in GENERIC) or not e.rule:
-                out.append(f"{a!r}: the refusal is not specific: {e.reason!r}")
-        else:
-            out.append(f"{a!r}: refused by the reference, yet apply accepts it")
+    out += list(filter(None, (refusal_problem(state, a)
+                              for a in [a for a, k in zip(pool, keys) if k not in ref] + wrong_player)))
     return [f"{line}\nposition: {state.to_json()}" for line in out]
 
 

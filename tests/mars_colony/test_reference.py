@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from mars_rules.core import CHANCE, Action, IllegalAction, slug
+from mars_rules.core import CHANCE, Action, slug
 from mars_rules.mars_colony import COVERAGE, RULES, TURN_STEPS, describe_position, new_game
 from mars_rules.mars_colony import data as D
 from mars_rules.mars_colony.flow import contract_limit, science
@@ -15,6 +15,7 @@ from mars_rules.mars_colony.rules_trade import earth_rate, port_rate
 from mars_rules.mars_colony.scoring import victory_points
 from mars_rules.mars_colony.state import Colony, capacity, consumption, hand_limit, lookup, summary
 
+from ..refusals import refusal
 from .helpers import start
 
 
@@ -68,13 +69,6 @@ def test_every_step_and_score_row_names_an_entry_that_teaches_it():
     assert set(COVERAGE.items()) <= taught, sorted(set(COVERAGE.items()) - taught)
     parts = [e.part for e in RULES]
     assert parts[0] == "Setup" and {"The turn", "Installations and their VP", "The end"} <= set(parts)
-
-
-def refusal(s, action):
-    with pytest.raises(IllegalAction) as e:
-        s.apply(action)
-    assert RULES.entry(e.value.rule) is not None, e.value.rule
-    return e.value
 
 
 def test_refusals_name_sections_of_the_reference():

@@ -32,9 +32,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from mars_rules.core import CHANCE, Action, IllegalAction
+from mars_rules.core import CHANCE, Action
 from mars_rules.on_mars import data as D
 from mars_rules.on_mars import greedy, new_game
+
+from ..refusals import refusal_problem
 
 HEXES = D.HEXES
 EXEC_STEPS = ("turn", "final_round", "turn_end")
@@ -65,7 +67,6 @@ DECK = {"blueprint": "blueprints", "scientist": "scientists", "contract": "contr
         "discovery": "discovery_tiles", "goal": "goals", "mission": "missions"}
 DECK_ORDER = tuple(DECK)
 """The chance draws: deck name -> its card list in `state.cards`, in the order of `state.decks`."""
-GENERIC = ("is not one of the legal choices", "That is not legal here.")
 
 
 def side(space) -> str:
@@ -547,14 +548,9 @@ def compare(state, refusals=True) -> list:
     for a, ok in cands if refusals and not out else ():
         if ok:
             continue
-        try:
-            state.apply(a)
-        except IllegalAction as e:
-            why = state._why(a)
-            if (e.reason, e.rule) != why or any(g in e.reason for g in GENERIC):
-                out.append(f"{a!r} refused with {e.reason!r} [{e.rule}], why gives {why!r}; {where}")
-        else:
-            out.append(f"{a!r} is not refused by apply; {where}")
+        problem = refusal_problem(state, a)
+        if problem:
+            out.append(f"{problem}; {where}")
     return out
 
 

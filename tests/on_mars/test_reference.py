@@ -12,11 +12,13 @@ import re
 import pytest
 
 import mars_rules
-from mars_rules.core import CHANCE, Action, IllegalAction, slug
+from mars_rules.core import CHANCE, Action, slug
 from mars_rules.on_mars import COVERAGE, OPTIONS, RULES, TURN_STEPS, describe_position, new_game
 from mars_rules.on_mars import data as D
 from mars_rules.on_mars.board import complex_of
 from mars_rules.on_mars.options import mission_target, table_words
+
+from ..refusals import refusal
 
 game = mars_rules.load("on_mars")
 DEFAULT = OPTIONS.default
@@ -123,13 +125,6 @@ def test_every_step_score_row_option_and_coverage_item_has_its_entry():
     parts = list(dict.fromkeys(e.part for e in RULES))
     assert parts[0] == "Setup" and {"The round", "Actions", "The end and scoring"} <= set(parts)
     assert len(parts) == len({e.part for e in RULES}), "each part's entries stand together"
-
-
-def refusal(s, action):
-    with pytest.raises(IllegalAction) as e:
-        s.apply(action)
-    assert RULES.entry(e.value.rule) is not None, e.value.rule
-    return e.value
 
 
 def test_refusals_name_sections_of_the_reference():

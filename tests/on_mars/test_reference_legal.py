@@ -24,7 +24,8 @@ from mars_rules.on_mars import new_game
 from mars_rules.on_mars.readable import blueprint_name
 from mars_rules.on_mars.scenario import resolve
 
-from .reference_legal import (EDITS, GENERIC, VARIANTS, Facts, candidates, compare, edited, play, reference_legal,
+from ..refusals import GENERIC
+from .reference_legal import (EDITS, VARIANTS, Facts, candidates, compare, edited, play, reference_legal,
                               sample_positions, side)
 
 POSITIONS = int(os.environ.get("LEGALITY_POSITIONS", "300"))

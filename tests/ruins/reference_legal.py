@@ -35,12 +35,13 @@ import itertools
 import random
 
 import mars_rules
-from mars_rules.core import Action, IllegalAction
+from mars_rules.core import Action
 from mars_rules.ruins.data import COPIES, RUINS_USED
 from mars_rules.ruins.scenario import position
 
+from ..refusals import refusal_problem
+
 PASS = "pass"
-GENERIC = ("is not one of the legal choices here", "That is not legal here.")
 MOST_IN_HAND = 5
 """The positions' hands are cut to this many ruins (the rest goes back to the deck): a lead then has at
 most 31 sets of ruins to try, and the engine's sub-steps (every order of picks) stay quick to walk."""
@@ -163,16 +164,9 @@ def refusal_problems(s, legal) -> list:
     for a in candidates(s):
         if a.key() in keys:
             continue
-        try:
-            s.apply(a)
-        except IllegalAction as e:
-            why = s._why(a)
-            if (e.reason, e.rule) != why:
-                found.append(f"{a!r} at step {s.step}: apply says {(e.reason, e.rule)}, why says {why}")
-            elif any(g in e.reason for g in GENERIC):
-                found.append(f"{a!r} at step {s.step}: the refusal is not specific: {e.reason!r}")
-        else:
-            found.append(f"{a!r} at step {s.step} is not listed but apply accepts it")
+        problem = refusal_problem(s, a)
+        if problem:
+            found.append(problem)
     return found
 
 

@@ -30,9 +30,11 @@ from itertools import compress, groupby, product
 from operator import itemgetter
 
 import mars_rules
-from mars_rules import CHANCE, Action, IllegalAction, PositionError
+from mars_rules import CHANCE, Action, PositionError
 from mars_rules.ruins_of_mars.data import (CAPSTONE, CHARACTERS, KICKSTARTER_CHARACTERS, LANGUAGES, RESOURCES,
                                            SITE_ACTION, SITES)
+
+from ..refusals import refusal_problem
 
 game = mars_rules.load("ruins_of_mars")
 
@@ -398,7 +400,6 @@ def reference_actions(s):
 
 
 # ----- the comparison ----------------------------------------------------------------------------------
-GENERIC = ("is not one of the legal choices", "That is not legal here.")
 REFUSED_PER_KIND = 2
 """Refused actions of each kind whose IllegalAction is checked, per position (a sample: every one of
 several thousand per position would take seconds)."""
@@ -427,25 +428,12 @@ def compare(s, refused_per_kind=REFUSED_PER_KIND):
         other = (s.to_move + 1) % len(s.players)
         sample += [Action(kind, other, items) for kind, items in rng.sample(every, 3)]
     out += [problem for a in sample
-            for problem in refusal_problems(s, a)]
+            for problem in [refusal_problem(s, a)] if problem]
     return [f"{line}\nposition: {s.to_json()}" for line in out]
 
 
 def _key(kind, items):
     return kind, tuple(sorted(items))
-
-
-def refusal_problems(s, a):
-    """[] if `s.apply(a)` raises IllegalAction with the reason `why` gives, a specific one."""
-    try:
-        s.apply(a)
-    except IllegalAction as e:
-        if (e.reason, e.rule) != tuple(s._why(a)):
-            return [f"apply({a!r}) says {e.reason!r} [{e.rule}] but why says {s._why(a)!r}"]
-        if any(g in e.reason for g in GENERIC):
-            return [f"apply({a!r}) is refused with a generic reason: {e.reason!r}"]
-        return []
-    return [f"apply({a!r}) was accepted, but the reference refuses it"]
 
 
 # ----- positions -----------------------------------------------------------------------------------------
