@@ -53,6 +53,7 @@ from matplotlib.transforms import IdentityTransform
 
 from mars_rules import CHANCE
 from mars_rules.ruins_of_mars import data
+from mars_rules.ruins_of_mars.describe import turn_pending
 from mars_rules.ruins_of_mars.scoring import language_pp, row_bonus
 
 from .boardkit import (HIGHLIGHT, OKABE_ITO, PNG_DPI, LayeredBoard, TextLayer, board_axes, fit_text, font,
@@ -260,22 +261,16 @@ def gain_parts(state, site) -> list:
 def turn_status(s) -> str:
     """What is pending in the turn, in a few words (Wrench uses left, stars to choose, a deck being
     searched, the solo die)."""
-    parts = []
-    if s.step == "wrench" and s.pending:
-        parts.append(f"{s.pending} Wrench use{'s' if s.pending != 1 else ''} left")
-    if s.step == "action" and s.acted and s.pending:
-        parts.append(f"{s.pending} star{'s' if s.pending != 1 else ''} to choose")
-    if s.transfers and s.step == "transfer":
-        parts.append(f"{s.transfers} tile{'s' if s.transfers != 1 else ''} transferred")
-    if s.step == "replicate" and s.search > 0:
-        parts.append(f"searching the Level {s.search} deck")
-    if s.step == "replicate" and s.search < 0:
-        parts.append("Tech replicated this turn")
-    if s.used and s.to_move is not None:
-        parts.append("used: " + ", ".join(_used_name(s, u) for u in s.used))
-    if s.solo and s.solo_die:
-        parts.append(f"solo die: {s.solo_die} ({'no Site' if s.solo_die == 6 else data.SITES[s.solo_die - 1]})")
-    return "  ·  ".join(parts)
+    words = {
+        "wrench": lambda n: f"{n} Wrench use{'s' if n != 1 else ''} left",
+        "stars": lambda n: f"{n} star{'s' if n != 1 else ''} to choose",
+        "transferred": lambda n: f"{n} tile{'s' if n != 1 else ''} transferred",
+        "searching": lambda level: f"searching the Level {level} deck",
+        "replicated": lambda _: "Tech replicated this turn",
+        "used": lambda keys: "used: " + ", ".join(_used_name(s, u) for u in keys),
+        "solo_die": lambda face: f"solo die: {face} ({'no Site' if face == 6 else data.SITES[face - 1]})",
+    }
+    return "  ·  ".join(words[kind](value) for kind, value in turn_pending(s))
 
 
 def _used_name(s, key) -> str:

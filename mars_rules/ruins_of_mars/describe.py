@@ -68,6 +68,33 @@ def _header(s):
     return head + f" Chance decides: {what} ({s.players[s.current]}'s turn)."
 
 
+def turn_pending(s) -> list:
+    """What is pending in the turn, as (kind, value) pairs, for the description and the board to word:
+    Wrench uses left, star icons still to choose, tiles transferred, the deck being searched, a Tech
+    replicated, the abilities used (their keys in `state.used`), the solo die.
+
+    >>> import mars_rules
+    >>> turn_pending(mars_rules.load("ruins_of_mars").new_game(players=2, seed=7, characters="deal"))
+    []
+    """
+    found = []
+    if s.step == "wrench" and s.pending:
+        found.append(("wrench", s.pending))
+    if s.step == "action" and s.acted and s.pending:
+        found.append(("stars", s.pending))
+    if s.step == "transfer" and s.transfers:
+        found.append(("transferred", s.transfers))
+    if s.step == "replicate" and s.search > 0:
+        found.append(("searching", s.search))
+    if s.step == "replicate" and s.search < 0:
+        found.append(("replicated", True))
+    if s.used and s.to_move is not None:
+        found.append(("used", s.used))
+    if s.solo and s.solo_die:
+        found.append(("solo_die", s.solo_die))
+    return found
+
+
 def _status(s):
     """The Languages mastered, the end, and what is pending in the turn (the board's second line)."""
     masters = [f"{LANGUAGES[t]} by {s.players[p]}" for t in range(5) for p, b in enumerate(s.boards)
@@ -76,22 +103,16 @@ def _status(s):
         f" of the {s.options.end_languages} that end the game."
     if s.end_turns >= 0 and s.to_move is not None:
         line += f" END TRIGGERED: {_plural(s.end_turns, 'final turn')} left."
-    pending = []
-    if s.step == "wrench" and s.pending:
-        pending.append(_plural(s.pending, "Wrench use") + " left")
-    if s.step == "action" and s.acted and s.pending:
-        pending.append(_plural(s.pending, "star icon") + " to choose a resource for")
-    if s.step == "transfer" and s.transfers:
-        pending.append(_plural(s.transfers, "tile") + " transferred")
-    if s.step == "replicate" and s.search > 0:
-        pending.append(f"searching the Level {s.search} deck")
-    if s.step == "replicate" and s.search < 0:
-        pending.append("a Tech was replicated this turn")
-    if s.used and s.to_move is not None:
-        pending.append("abilities used: " + ", ".join(_used(s, u) for u in s.used))
-    if s.solo and s.solo_die:
-        pending.append(f"last solo die: {s.solo_die} "
-                       f"({'no Site' if s.solo_die == 6 else 'the ' + SITES[s.solo_die - 1]})")
+    words = {
+        "wrench": lambda n: _plural(n, "Wrench use") + " left",
+        "stars": lambda n: _plural(n, "star icon") + " to choose a resource for",
+        "transferred": lambda n: _plural(n, "tile") + " transferred",
+        "searching": lambda level: f"searching the Level {level} deck",
+        "replicated": lambda _: "a Tech was replicated this turn",
+        "used": lambda keys: "abilities used: " + ", ".join(_used(s, u) for u in keys),
+        "solo_die": lambda face: f"last solo die: {face} ({'no Site' if face == 6 else 'the ' + SITES[face - 1]})",
+    }
+    pending = [words[kind](value) for kind, value in turn_pending(s)]
     if pending:
         line += " This turn: " + "; ".join(pending) + "."
     return line
