@@ -126,6 +126,20 @@ def replay(path_or_json) -> int:
     return 1 if bad else 0
 
 
+def pooled(pool, fn, calls, summary) -> int:
+    """Run `fn(*call)` for every call on the pool; each returns (count, failure lines). Prints the lines,
+    then `summary` (with the total count) and the failures; returns how many failed."""
+    t0 = time.perf_counter()
+    total = bad = 0
+    for got, lines in pool.map(fn, *zip(*calls)):
+        total += got
+        bad += len(lines)
+        for line in lines:
+            print(line)
+    print(summary.format(f"{total:6}") + f"  {bad} failures  {time.perf_counter() - t0:7.1f} s", flush=True)
+    return bad
+
+
 def legality_chunk(name, count, seed):
     """(positions compared, differences) for `count` positions of tests/<name>/reference_legal.py's sample
     from `seed`: its brute-force reference against the engine's legal actions (issue 17)."""
@@ -181,34 +195,17 @@ def main(argv=None):
                 print(f"{name:14} {players}p  {n:6} games  {actions:9} actions  {bad} failures  "
                       f"{time.perf_counter() - t0:7.1f} s", flush=True)
         for name in sorted(mars_rules.GAMES):
-            if args.mutants <= 0 or (args.game and name != args.game):
+            if args.game and name != args.game:
                 continue
-            t0 = time.perf_counter()
-            chunks = [range(k, args.mutants, 4 * args.jobs) for k in range(min(args.mutants, 4 * args.jobs))]
-            accepted = bad = 0
-            for got, lines in pool.map(fuzz_chunk, [name] * len(chunks), chunks, [args.mutant_play] * len(chunks)):
-                accepted += got
-                bad += len(lines)
-                for line in lines:
-                    print(line)
-            failures += bad
-            print(f"{name:14} fuzz {args.mutants:6} mutants  {accepted:6} loaded and played on  {bad} failures  "
-                  f"{time.perf_counter() - t0:7.1f} s", flush=True)
-        for name in sorted(mars_rules.GAMES):
-            if args.legality <= 0 or (args.game and name != args.game):
-                continue
-            t0 = time.perf_counter()
-            per = -(-args.legality // (4 * args.jobs))
-            seeds = range(1000, 1000 + -(-args.legality // per))
-            checked = bad = 0
-            for got, lines in pool.map(legality_chunk, [name] * len(seeds), [per] * len(seeds), seeds):
-                checked += got
-                bad += len(lines)
-                for line in lines:
-                    print(line)
-            failures += bad
-            print(f"{name:14} legality {checked:6} positions compared with the reference  {bad} differences  "
-                  f"{time.perf_counter() - t0:7.1f} s", flush=True)
+            if args.mutants > 0:
+                chunks = [range(k, args.mutants, 4 * args.jobs) for k in range(min(args.mutants, 4 * args.jobs))]
+                failures += pooled(pool, fuzz_chunk, [(name, c, args.mutant_play) for c in chunks],
+                                   f"{name:14} fuzz {args.mutants:6} mutants  {{}} loaded and played on")
+            if args.legality > 0:
+                per = -(-args.legality // (4 * args.jobs))
+                seeds = range(1000, 1000 + -(-args.legality // per))
+                failures += pooled(pool, legality_chunk, [(name, per, seed) for seed in seeds],
+                                   f"{name:14} legality {{}} positions compared with the reference")
     if out:
         out.close()
     where = f"; records in {args.out}" if failures else ""
