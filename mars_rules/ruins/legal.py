@@ -503,7 +503,8 @@ def _follow_starts(s, p, need, r, aff, budget):
 
 
 def _settle(s, p, sel, picked) -> list:
-    """The ruins that may join the play now: `picked` (the fast search's answer, in hand order) checked
+    """The ruins that may join the play now: `picked` (the fast search's answer, in hand order, or a
+    function giving it, called only when it is needed) checked
     against the rule (`play_exists`) wherever the fast search is not exact: a follow still short of ruins
     (the fast search only bounds it), and a play that a "light" card of the market, or another ruin's own
     light, could pay for (the fast search counts the torches lit now and the chosen ruins' light only)."""
@@ -515,12 +516,14 @@ def _settle(s, p, sel, picked) -> list:
     lit = m[5] <= torches or (m[5] <= s.options.torches and m[5] <= _budget(s, torches, hand))
     if not lit and s.step == "lead" and torches < s.options.torches:
         lit = any(light_of(s, (c,)) for c in hand if c not in sel)
-    if not (partial_follow or lit):
-        return picked
     if partial_follow and not sel and not lit and not (torches < s.options.torches and light_of(s, hand)):
         found = _follow_starts(s, p, need, r, _within(m, torches), torches)
         if found is not None:
             return found
+    if callable(picked):
+        picked = picked()
+    if not (partial_follow or lit):
+        return picked
     fast = set(picked)
     if need == 1:  # a single ruin: some of its ways to take cards lifts it high enough, bought in some order
         cards = _cards(m)
@@ -571,7 +574,7 @@ def legal(s) -> tuple:
         offers = market[0]
         budget = s.torches[p]
         if not sel:
-            picks = _settle(s, p, sel, _first_follow(s, p, offers, budget, market))
+            picks = _settle(s, p, sel, lambda: _first_follow(s, p, offers, budget, market))
             acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in picks]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
