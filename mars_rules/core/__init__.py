@@ -12,10 +12,11 @@ from .builder import PlayerEditor, PositionBuilder
 from .coverage import Coverage, ScoreItem, slug
 from .options import Option, RuleOptions
 from .record import ROOT, Record, RecordError
+from .search import BUDGET, Analysis, Candidate, SearchPolicy, analyse
 from .reference import Entry, Number, RulesReference
 from .state import GameState, indexed_replace, made_by, setter
 
-__all__ = ["Record", "RecordError", "ROOT", "PositionBuilder", "PlayerEditor", "CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
+__all__ = ["analyse", "BUDGET", "Analysis", "Candidate", "SearchPolicy", "Record", "RecordError", "ROOT", "PositionBuilder", "PlayerEditor", "CHANCE", "Action", "IllegalAction", "PositionError", "Step", "ScoreRow", "ScoreSheet",
            "GameState", "indexed_replace", "setter", "made_by", "Coverage", "ScoreItem", "slug", "Option", "RuleOptions", "Entry", "Number", "RulesReference", "History", "playout", "random_policy", "draw_index", "pick",
            "as_fractions",
            "Checker", "parse_position", "FORMATS", "slot_names", "pretty_json", "json_words", "MAX_POSITION_CHARS", "MAX_NAME_CHARS", "check_names", "name_problems",
