@@ -156,6 +156,7 @@ from .policies import evaluate, greedy, mission_seeker  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason  # noqa: E402
 from .describe import describe_position  # noqa: E402
 from .reference import RULES  # noqa: E402
+from .determinize import determinize  # noqa: E402  (a hidden-information sampler for search)
 
 TITLE = "On Mars"
 PLAYER_COUNTS = (2, 3, 4)
@@ -166,4 +167,4 @@ import sys as _sys  # noqa: E402
 State.game = _sys.modules[__name__]
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "COVERAGE",
-           "end_reason", "RULES", "describe_position"]
+           "end_reason", "RULES", "describe_position", "determinize"]

@@ -309,7 +309,8 @@ _bind()
 from .coverage import COVERAGE, end_reason, passed_steps  # noqa: E402
 from .describe import describe_position  # noqa: E402
 from .reference import RULES  # noqa: E402
+from .determinize import determinize  # noqa: E402  (a hidden-information sampler for search)
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "ASSUMPTIONS", "new_game", "from_json", "finish", "State",
            "Player", "Setup", "CardSet", "load_cards", "CHANCE", "COVERAGE", "end_reason", "passed_steps", "RULES",
-           "describe_position"]
+           "describe_position", "determinize"]
