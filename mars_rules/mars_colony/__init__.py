@@ -104,6 +104,7 @@ from . import data, invariants
 from .codec import from_json
 from .coverage import COVERAGE, end_reason, passed_steps
 from .describe import describe_position
+from .determinize import determinize
 from .data import DEFAULT_CARDS, CardSet, load_cards
 from .options import OPTIONS
 from .reference import RULES
@@ -219,4 +220,4 @@ _bind()
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "new_game", "from_json", "State", "data",
            "load_cards", "find_action", "do", "quick_start", "edit", "at_step", "COVERAGE",
-           "end_reason", "passed_steps", "RULES", "describe_position"]
+           "end_reason", "passed_steps", "RULES", "describe_position", "determinize"]

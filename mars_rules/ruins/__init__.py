@@ -102,6 +102,7 @@ from .state import NO_FLIP, State
 from .policies import evaluate, greedy  # noqa: E402,F401
 from .coverage import COVERAGE, end_reason
 from .describe import describe_position
+from .determinize import determinize
 from .reference import RULES
 
 TITLE = "Ruins"
@@ -237,4 +238,5 @@ import sys as _sys  # noqa: E402
 State.game = _sys.modules[__name__]
 
 __all__ = ["TITLE", "PLAYER_COUNTS", "TURN_STEPS", "OPTIONS", "SETUP", "new_game", "from_json", "State", "Cards",
-           "load_cards", "default_used", "COVERAGE", "end_reason", "RULES", "describe_position"]
+           "load_cards", "default_used", "COVERAGE", "end_reason", "RULES", "describe_position",
+           "determinize"]
