@@ -131,3 +131,51 @@ def test_the_search_plays_a_seat_reproducibly():
     runs = [simulate(mars_rules.load("ruins").new_game(players=2, seed=9), 1, policies=[policy, None], seed=4,
                      executor=None) for _ in range(2)]
     assert runs[0].records == runs[1].records
+
+
+def _swap_hidden_goal(state, me):
+    """On Mars: an opponent's Private Goal exchanged with one of the Goal deck (hidden from `me`)."""
+    opp = 1 - me
+    pl, deck = state.pieces[opp], state.decks[4]
+    assert pl.goals and deck
+    pieces = list(state.pieces)
+    pieces[opp] = pl._replace(goals=(deck[0],) + pl.goals[1:])
+    decks = state.decks[:4] + (tuple(sorted((pl.goals[0],) + deck[1:])),) + state.decks[5:]
+    return state._replace(pieces=tuple(pieces), decks=decks)
+
+
+def test_on_mars_the_answer_does_not_change_when_only_hidden_goals_change():
+    state = decision("on_mars", seed=3, plies=12)
+    other = _swap_hidden_goal(state, state.to_move)
+    assert other.view(state.to_move) == state.view(state.to_move) and other != state
+    assert same(analyse(state, budget=12, seed=4), analyse(other, budget=12, seed=4))
+
+
+def test_ruins_the_answer_does_not_change_when_only_hidden_cards_change():
+    state = decision("ruins", seed=2, plies=6)
+    me = state.to_move
+    opp = 1 - me
+    hand, deck = state.hands[opp], state.deck
+    hands = list(state.hands)
+    hands[opp] = (deck[0],) + hand[1:]
+    other = state._replace(hands=tuple(hands), deck=(hand[0],) + deck[1:][::-1])
+    assert other.view(me) == state.view(me) and other != state
+    assert same(analyse(state, budget=12, seed=4), analyse(other, budget=12, seed=4))
+
+
+def test_mars_the_answer_does_not_change_when_only_hidden_cards_change():
+    state = next(s for s in (decision("mars_colony", seed=2, plies=n) for n in range(20, 200, 5))
+                 if any(s.colonies[1 - s.to_move].hand))
+    me = state.to_move
+    opp = 1 - me
+    col = state.colonies[opp]
+    give = next(m for m, c in enumerate(col.hand) if c)
+    take = next(m for m, c in enumerate(state.supply) if c and m != give)
+    hand = list(col.hand)
+    supply = list(state.supply)
+    hand[give] -= 1; hand[take] += 1; supply[give] += 1; supply[take] -= 1   # noqa: E702
+    colonies = list(state.colonies)
+    colonies[opp] = col._replace(hand=tuple(hand))
+    other = state._replace(colonies=tuple(colonies), supply=tuple(supply), seed=state.seed + 1)
+    assert other.view(me) == state.view(me) and other != state
+    assert same(analyse(state, budget=12, seed=4), analyse(other, budget=12, seed=4))
