@@ -101,6 +101,8 @@ def test_games_registry_and_load():
 
 
 def _imported_roots(path):
+    """Every module a file imports, anywhere (ast.walk: lazy imports inside functions too), including
+    `importlib.import_module("name")` and `__import__("name")` with a literal name."""
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -108,6 +110,17 @@ def _imported_roots(path):
                 yield alias.name.split(".")[0]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             yield node.module.split(".")[0]
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str) and not node.args[0].value.startswith(".")
+              and ast.unparse(node.func) in ("importlib.import_module", "import_module", "__import__")):
+            yield node.args[0].value.split(".")[0]
+
+
+def test_imported_roots_sees_lazy_imports(tmp_path):
+    source = tmp_path / "lazy.py"
+    source.write_text("import os\n\ndef plot():\n    import pandas.api\n    from numpy import array\n"
+                      "    return importlib.import_module('dask.distributed'), __import__('scipy')\n")
+    assert set(_imported_roots(source)) == {"os", "pandas", "numpy", "dask", "scipy"}
 
 
 def test_mars_rules_imports_only_the_standard_library():

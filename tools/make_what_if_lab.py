@@ -22,12 +22,17 @@ The tools, all in `mars_rules.core`:
   provisional score plus what it does not see yet, such as resources or production). Each is a few
   lines of rules of thumb, described in its module: not a strong player, but clearly better than random.
 
+Every result converts to a pandas DataFrame with `to_frame(result)` (from `widgets.frames`): one row per
+game, per compared action or per analysed candidate. The plots below are drawn from those frames.
+
 Samples are small so the notebook runs in seconds: read the confidence intervals, not just the rates.
 Everything is seeded, so the class sees the same numbers as the teacher."""),
 code("""SEED = 2026
 import matplotlib.pyplot as plt
+import pandas as pd
 import mars_rules
 from mars_rules.core import simulate, compare, greedy_policy, random_policy, format_comparison
+from widgets.frames import to_frame
 GAMES = {name: mars_rules.load(name) for name in ["ruins_of_mars", "mars_colony", "ruins", "on_mars"]}
 N = 20  # games per experiment: enough to see large effects, small enough to run in seconds"""),
 md("""### Two ways to end a game: the rules and the safeguards
@@ -140,13 +145,15 @@ which its provisional PP plus resources and progress is highest."""),
 code("""greedy_share = {}
 for name, game in GAMES.items():
     start = game.new_game(players=2, seed=SEED)
-    a = simulate(start, N, policies=[greedy_policy, random_policy], seed=SEED, executor=None)
-    b = simulate(start, N, policies=[random_policy, greedy_policy], seed=SEED, executor=None)
-    greedy_share[name] = (a.win_rates()[0] + b.win_rates()[1]) / 2
+    first, second = start.players
+    a = to_frame(simulate(start, N, policies=[greedy_policy, random_policy], seed=SEED, executor=None))
+    b = to_frame(simulate(start, N, policies=[random_policy, greedy_policy], seed=SEED, executor=None))
+    # one row per game: the greedy seat's win (1, 0, or a share of a tie) is seat 0's in a, seat 1's in b
+    greedy_share[name] = pd.concat([a[f"{first} won"], b[f"{second} won"]]).mean()
     print(f"{game.TITLE:14} greedy wins {greedy_share[name]:5.1%} of its games against random")"""),
 code("""fig, ax = plt.subplots(figsize=(7, 2.8))
-names = list(GAMES)
-ax.bar([GAMES[n].TITLE for n in names], [100 * greedy_share[n] for n in names], color="#1b9e77")
+shares = 100 * pd.Series(greedy_share).rename(index=lambda name: GAMES[name].TITLE)
+shares.plot.bar(ax=ax, color="#1b9e77", rot=0)
 ax.axhline(50, color="k", ls="--", lw=1)
 ax.set_ylabel("greedy win %"); ax.set_ylim(0, 100)
 ax.set_title("Greedy play against random play (2 players)")
@@ -162,21 +169,21 @@ md("""## 3. How long is a game?
 Game length in actions (every decision and every chance event counts one), under random play; then,
 for Mars and On Mars, under the best policy too, with how the games ended. A game stopped by a
 safeguard measures the safeguard's round limit, not the game."""),
-code("""fig, axes = plt.subplots(1, 4, figsize=(12, 2.6))
-for ax, (name, r) in zip(axes, random_runs.items()):
-    ax.hist(r.lengths, bins=10, color="#7570b3")
-    ax.set_title(GAMES[name].TITLE, fontsize=10); ax.set_xlabel("actions per game")
+code("""random_frames = {name: to_frame(r) for name, r in random_runs.items()}  # one row per game
+fig, axes = plt.subplots(1, 4, figsize=(12, 2.6))
+for ax, (name, frame) in zip(axes, random_frames.items()):
+    frame["length"].plot.hist(ax=ax, bins=10, color="#7570b3")
+    ax.set_title(GAMES[name].TITLE, fontsize=10); ax.set_xlabel("actions per game"); ax.set_ylabel("")
 axes[0].set_ylabel("games")
 fig.tight_layout(); plt.show()
-from mars_rules.core.simulate import median
-lengths = {name: median(r.lengths) for name, r in random_runs.items()}
+lengths = {name: frame["length"].median() for name, frame in random_frames.items()}
 print(f"Median length, random play, {N} games each: "
       + ", ".join(f"{GAMES[name].TITLE} {length:g}" for name, length in lengths.items()) + " actions")
 print()
 print(f"{'game':9}{'play':16}{'games':>5}  {'median length':>13}  {'by the rules':>12}  {'by the safeguard':>16}")
 for (name, label), r in runs.items():
     rules, safeguard = ended(r)
-    print(f"{GAMES[name].TITLE:9}{label:16}{len(r.records):5}  {median(r.lengths):13g}  {rules:>12}  {safeguard:>16}")"""),
+    print(f"{GAMES[name].TITLE:9}{label:16}{len(r.records):5}  {to_frame(r)['length'].median():13g}  {rules:>12}  {safeguard:>16}")"""),
 md("""**Check your understanding.** Under random play Mars rarely reaches the target VP: most games run into
 the ASSUMED round limit, so their length is mostly the safeguard's, and the greedy builder, which reaches the
 target in every game, plays a game several times shorter. On Mars under random play almost never completes the
@@ -185,7 +192,7 @@ measures 80-100% over 30 games per player count). A rule that only the safeguard
 code("""assert all(length > 20 for length in lengths.values())  # every game takes many decisions
 mars, seeker = runs["mars_colony", "random"], runs["on_mars", "mission_seeker"]
 assert mars.metrics.count("safeguard") > N / 2 and runs["mars_colony", "greedy"].metrics.count("rules") == N
-assert 3 * median(runs["mars_colony", "greedy"].lengths) < median(mars.lengths)
+assert 3 * to_frame(runs["mars_colony", "greedy"])["length"].median() < to_frame(mars)["length"].median()
 assert runs["on_mars", "random"].metrics.count("rules") <= 1 and seeker.metrics.count("rules") > len(seeker.records) / 2"""),
 md("""## 4. One experiment from a position, per game
 
@@ -205,7 +212,20 @@ for name, game in GAMES.items():
     experiments[name] = rows
     print(f"== {game.TITLE}, step {state.step!r}")
     print(format_comparison(rows))"""),
-md("""**Check your understanding.** Each candidate was played the same number of times, and its win
+code("""fig, axes = plt.subplots(1, 4, figsize=(12, 2.4), sharex=True)
+for ax, (name, rows) in zip(axes, experiments.items()):
+    frame = to_frame(rows)  # one row per candidate action, in the order printed above
+    ax.errorbar(frame["win_rate"], frame.index + 1, fmt="o", color="#d95f02",
+                xerr=[frame["win_rate"] - frame["low"], frame["high"] - frame["win_rate"]], capsize=3)
+    ax.axvline(0.5, color="k", ls="--", lw=1)
+    ax.set_title(GAMES[name].TITLE, fontsize=10); ax.set_xlabel("win rate (95% interval)")
+    ax.set_yticks(frame.index + 1); ax.set_ylim(len(frame) + 0.5, 0.5); ax.set_xlim(0, 1)
+axes[0].set_ylabel("candidate")
+fig.tight_layout(); plt.show()"""),
+md("""The figure draws each candidate's win rate (the dot) and its 95% interval (the bar) from `to_frame(rows)`,
+one row per candidate in the order printed above.
+
+**Check your understanding.** Each candidate was played the same number of times, and its win
 rate lies inside its own confidence interval. With 12 games per candidate the intervals are wide:
 to tell close choices apart, raise `n` (the interval shrinks like one over its square root)."""),
 code("""for rows in experiments.values():
@@ -263,7 +283,9 @@ md("""## Going further
   `dask.distributed` cluster plugs in with `executor=client.get_executor()`.
 - A notebook-defined policy (a `lambda`) cannot be sent to another process: it runs here instead,
   with a note in `result.notes`.
-- `metric=lambda end: ...` collects any number per game (a final resource count, a round number)."""),
+- `metric=lambda end: ...` collects any number per game (a final resource count, a round number).
+- `to_frame(result)` (from `widgets.frames`) gives any `simulate`, `compare` or `analyse` result as a
+  pandas DataFrame, and `rows_frame(analysis)` the mean final score sheet after a candidate."""),
 ]
 nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
 nbf.write(nb, "notebooks/what_if_lab.ipynb")

@@ -13,6 +13,7 @@ import hashlib
 import math
 import os
 import pickle
+import statistics
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import NamedTuple
@@ -83,11 +84,13 @@ class SimulationResult(NamedTuple):
 
 
 def median(values):
-    s = sorted(values)
-    if not s:
-        return 0
-    mid = len(s) // 2
-    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+    """`statistics.median` of the values, 0 when there are none.
+
+    >>> median([3, 1, 2, 10]), median([])
+    (2.5, 0)
+    """
+    values = list(values)
+    return statistics.median(values) if values else 0
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
@@ -196,7 +199,7 @@ class Comparison(NamedTuple):
         """Mean of (player's total - best other total) at the end."""
         margins = [t[self.player] - max((x for i, x in enumerate(t) if i != self.player), default=0)
                    for t in self.result.totals]
-        return sum(margins) / max(1, len(margins))
+        return statistics.fmean(margins) if margins else 0.0
 
 
 def compare(state, actions, n: int, policies=None, seed: int = 0, executor=None, player=None,
