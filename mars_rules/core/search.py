@@ -9,7 +9,9 @@ mean final score margin), by Monte Carlo tree search (UCT) over the game contrac
   at random from what that player cannot see, and the chance stream gets a new seed). The search never plays
   on the true hidden position, so its answer depends only on `state.view(player)`, the budget and the seed.
 - **One tree over the decisions** (single-observer ISMCTS): a node is a sequence of decisions from the root;
-  chance is not a level of the tree but sampled by its weights at each visit (open loop). A child is chosen
+  chance is not a level of the tree but drawn by its weights at each visit (open loop), from the sampled
+  position's own seeded stream. **Common random numbers**: the n-th game after each root action is played on
+  the same sampled position and stream, so two actions are compared on the same deals and dice. A child is chosen
   by UCB1, counting how often it was available rather than how often its parent was visited, since the legal
   actions below the root can differ between sampled positions.
 - **The greedy player's choice is a hint** (progressive bias): at each node the game's greedy player's
@@ -40,6 +42,7 @@ import time
 from typing import NamedTuple
 
 from .actions import CHANCE
+from .chance import pick
 from .simulate import game_seed, greedy_policy, wilson
 
 BUDGET = 200
@@ -126,9 +129,10 @@ class Analysis(NamedTuple):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "hint")
+    __slots__ = ("action", "children", "visits", "avail", "reward", "hint")
 
-    def __init__(self):
+    def __init__(self, action=None):
+        self.action = action  # the action leading here (one of the first position's Actions)
         self.children = {}   # action key -> _Node
         self.visits = 0
         self.avail = 0
@@ -140,18 +144,10 @@ def _key(action):
     return action[0], action[1], action[2]
 
 
-def _chance(state, rng):
-    """A chance outcome drawn by its weight with `rng` (the search's own stream)."""
-    outcomes = state._outcomes()
-    total = 0
-    for _, w in outcomes:
-        total += w
-    r = rng.random() * total
-    for outcome, w in outcomes:
-        if r < w:
-            return state.advance(outcome)
-        r -= w
-    return state.advance(outcomes[-1][0])
+def _chance(state):
+    """A chance outcome drawn by its weight from the position's own stream (its seed, which the sampled
+    position got new): the n-th games after two root actions see the same draws."""
+    return state.advance(pick(state._outcomes(), state.seed, state.draws))
 
 
 def rollout_policy(state, rng):
@@ -172,7 +168,7 @@ def _finish(state, rng, policy, limit):
         if who is None:
             return state, False
         if who == CHANCE:
-            state = _chance(state, rng)
+            state = _chance(state)
             continue
         if decisions >= limit:
             return state, True
@@ -209,65 +205,51 @@ def _sampler(state):
 def _grow(state, player, iterations, seed, policy=None, horizon=None, cancel=None, progress=None, done_before=0,
           total=0):
     """Grow one tree of `iterations` iterations: {root action key: [visits, wins, margin, rows]} and the cut
-    count. `progress(done, total)` and `cancel.is_set()` are looked at between iterations."""
+    count. `progress(done, total)` and `cancel.is_set()` are looked at between iterations.
+
+    Common random numbers: the n-th game after every root action is played on the same sampled position,
+    with the same chance stream (its seed), so that two actions are compared on the same deals and dice."""
     rng = random.Random(seed)
     policy = policy or rollout_policy
     limit = min(horizon or ROLLOUT_LIMIT, ROLLOUT_LIMIT)
     determinize = _sampler(state)
-    roots = {_key(a): a for a in state.legal_actions()}
+    legal = state.legal_actions()
+    roots = {_key(a): a for a in legal}
     stats = {k: [0, 0.0, 0.0, {}] for k in roots}
     root = _Node()
+    root.hint = _key(greedy_policy(determinize(state, player, random.Random(game_seed(seed, -1))), rng)) \
+        if len(legal) > 1 else _key(legal[0])
     cut_count = 0
     for done in range(iterations):
         if cancel is not None and cancel.is_set():
             break
-        s = determinize(state, player, rng)
-        node, path, first = root, [], None
-        # selection and expansion: down the tree while every available child has been tried
-        while True:
+        action, child, new = _choose(root, legal, rng)
+        deal = random.Random(game_seed(seed, child.visits))   # the child's n-th game: the same deal for all
+        s = determinize(state, player, deal).advance(action)
+        path = [(child, player)]
+        node = child
+        rng_below = deal
+        # selection and expansion below the root: down while every available child has been tried
+        while not new:
             who = s.to_move
             if who is None:
                 break
             if who == CHANCE:
-                s = _chance(s, rng)
+                s = _chance(s)
                 continue
-            legal = s.legal_actions()
-            if node is root:
-                legal = [a for a in legal if _key(a) in roots]
+            here = s.legal_actions()
             if node.hint is None:
-                node.hint = _key(greedy_policy(s, rng)) if len(legal) > 1 else _key(legal[0])
-            hint = node.hint
-            untried, tried = [], []
-            for a in legal:
-                child = node.children.get(_key(a))
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
-                    tried.append((a, child))
-            if untried:
-                action = next((a for a in untried if _key(a) == hint), None) or \
-                    untried[int(rng.random() * len(untried))]
-                child = node.children[_key(action)] = _Node()
-                child.avail = 1
-            else:
-                action, child = _select(tried, hint)
-            if first is None:
-                first = _key(action)
-            path.append((child, who))
+                node.hint = _key(greedy_policy(s, rng_below)) if len(here) > 1 else _key(here[0])
+            action, node, new = _choose(node, here, rng_below)
+            path.append((node, who))
             s = s.advance(action)
-            node = child
-            if untried:
-                break
-        if first is None:  # no root action in this sample (cannot happen when the root is the player's own)
-            continue
-        end, cut = _finish(s, rng, policy, limit)
+        end, cut = _finish(s, rng_below, policy, limit)
         reward, sheet = _outcome(end, cut)
         cut_count += cut
-        for child, who in path:
-            child.visits += 1
-            child.reward += reward[who]
-        entry = stats[first]
+        for node, who in path:
+            node.visits += 1
+            node.reward += reward[who]
+        entry = stats[_key(path[0][0].action)]
         entry[0] += 1
         entry[1] += reward[player]
         totals = sheet.totals
@@ -282,6 +264,28 @@ def _grow(state, player, iterations, seed, policy=None, horizon=None, cancel=Non
             progress(done_before + done + 1, total or iterations)
     packed = {k: (v[0], v[1], v[2], tuple((c, tuple(s)) for c, s in v[3].items())) for k, v in stats.items()}
     return packed, cut_count, root.hint
+
+
+def _choose(node, legal, rng):
+    """(action, child, whether the child is new): the greedy hint if untried, else another untried action at
+    random, else the UCB1 choice among the available children."""
+    untried, tried = [], []
+    hint = node.hint
+    children = node.children
+    for a in legal:
+        child = children.get(_key(a))
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+            tried.append((a, child))
+    if untried:
+        action = next((a for a in untried if _key(a) == hint), None) or untried[int(rng.random() * len(untried))]
+        child = children[_key(action)] = _Node(action)
+        child.avail = 1
+        return action, child, True
+    action, child = _select(tried, hint)
+    return action, child, False
 
 
 def _select(tried, hint):
@@ -379,15 +383,17 @@ class SearchPolicy:
     "let the computer play"): `SearchPolicy(budget=100)`. A forced move is played without a search; the
     search's seed comes from the caller's `rng`, so a seeded game stays reproducible. Picklable."""
 
-    def __init__(self, budget: int = 100, horizon: int | None = None):
+    def __init__(self, budget: int = 100, horizon: int | None = None, policy=None):
         self.budget = budget
         self.horizon = horizon
+        self.policy = policy   # the rollout player (default rollout_policy); a module-level function pickles
 
     def __call__(self, state, rng):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return analyse(state, self.budget, seed=rng.getrandbits(32), horizon=self.horizon).choice.action
+        return analyse(state, self.budget, seed=rng.getrandbits(32), horizon=self.horizon,
+                       policy=self.policy).choice.action
 
     def __repr__(self):
         return f"SearchPolicy(budget={self.budget}, horizon={self.horizon})"
