@@ -12,8 +12,13 @@ with `append_display_data`, so a test (or nbval) sees exactly what a student see
 shows a traceback: an illegal action, or any other error, becomes one line in the error line and the
 position stays as it was.
 
+The analysis panel under the record panel (widgets.analysis_panel) ranks the legal actions of the
+decision shown by a search, in a background thread the Cancel button stops, explains the ranking with
+the mean final score sheets, and plays a candidate through `apply`.
+
 Seats and the computer: `seat_policies={1: "random"}` (or a callable `policy(state, rng)` from
-mars_rules.core, or "first") lets the computer play those seats; "Let the computer play until my turn"
+mars_rules.core, or "first", or "search": the top action of a quick search, SearchPolicy(budget=60,
+horizon=30), a second or a few a decision) lets the computer play those seats; "Let the computer play until my turn"
 then plays chance events and those seats until a human seat has to decide. Without seat policies the
 human seat is the one chosen in "view as" (the computer plays the others); viewed as the teacher,
 the computer only takes what is forced: chance events and decisions with a single legal action
@@ -27,12 +32,14 @@ from collections import OrderedDict
 import ipywidgets as W
 
 from mars_rules import CHANCE, History, IllegalAction, random_policy
+from mars_rules.core import SearchPolicy
 from mars_rules.core.record import MARK_SIGNS, RecordError
 from mars_rules.core.state import check_seat
 
 from .common import (PNG_DPI, click_scale, esc, find_step, group_by_kind, kind_title, make_board, player_name, render_png,
                      rule_entry_html, short_error,
                      show_png, shown_png, step_help_html, steps_html, title_html)
+from .analysis_panel import AnalysisPanel
 from .record_panel import RecordPanel
 from .scoresheet import ScoreSheet
 
@@ -83,7 +90,8 @@ def _close(button):
         w.close()
 
 
-_POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0]}
+_POLICIES = {"random": random_policy, "first": lambda state, rng: state.legal_actions()[0],
+             "search": SearchPolicy(budget=60, horizon=30)}
 
 
 class Explorer(W.VBox):
@@ -226,10 +234,11 @@ class Explorer(W.VBox):
         self.history_select.add_class("mr-history-select")
         self.history_select.observe(self._on_jump, names="value")
         self.record_panel = RecordPanel(self, layout=W.Layout(margin="4px 0 0 0"))
+        self.analysis_panel = AnalysisPanel(self)
         history_row = W.VBox([
             W.HBox([self.undo_button, self.redo_button, self.jump_slider],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.history_label, self.history_select, self.record_panel]).add_class("mr-history")
+            self.history_label, self.history_select, self.record_panel, self.analysis_panel]).add_class("mr-history")
 
         self.events = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="260px")).add_class("mr-events")
         self.score = ScoreSheet(layout=W.Layout(flex="0 1 auto", margin="0 0 0 12px"))
@@ -633,6 +642,7 @@ class Explorer(W.VBox):
         self.history_label.value = (f"position {h.index} of {len(h) - 1}{dropped}{where}: after "
                                     f"<i>{esc(last)}</i>")
         self.record_panel.refresh()
+        self.analysis_panel.refresh()
 
     def _node_note(self, i) -> str:
         """After the action of line position i: its mark's sign, and which of the lines there it is."""
