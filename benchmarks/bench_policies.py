@@ -12,11 +12,20 @@ Then how On Mars games end, per player count and policy (every seat playing it):
 end the Missions triggered (the rule's end: the Remaining Missions marker reached the end of its track)
 and the share the round-limit safeguard (ASSUMED, not a rule of the game) triggered, with Wilson 95%
 intervals. The goal is at least 80% by the Missions for the best policy (`mission_seeker`).
+
+With `--search`, the analysis board's search as a player (`SearchPolicy`, budget `--budget` iterations per
+decision, rollouts cut at `--horizon` decisions and judged by the game's evaluation) against greedy: per game,
+`--search-games` games in each seat order (a process pool of 2), its win share with a Wilson 95% interval, how
+the games ended (by the rules, by a game's round-limit safeguard, or at this benchmark's own cap of
+`CAP` decisions, judged by the score), and seconds per search decision; then its Ruins of Mars solo score
+against the AI beside greedy's. `--search-only` prints only that.
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
+import statistics
 import sys
 import time
 
@@ -24,7 +33,7 @@ sys.path.insert(0, __file__.rsplit("/", 2)[0])
 import mars_rules  # noqa: E402
 from mars_rules import CHANCE  # noqa: E402
 from mars_rules.core import greedy_policy, random_policy, simulate, wilson  # noqa: E402
-from mars_rules.core import playout  # noqa: E402
+from mars_rules.core import SearchPolicy, game_seed, playout  # noqa: E402
 from mars_rules.on_mars import mission_seeker  # noqa: E402
 from mars_rules.ruins_of_mars import ai_policy  # noqa: E402
 
@@ -103,13 +112,111 @@ def on_mars_ends(games):
             print(f"  {players:>7}  {label:16} {cells[0]:>30} {cells[1]:>30}  {(time.perf_counter() - t0) / games:7.2f}")
 
 
+SEARCH_BUDGET = 30
+SEARCH_HORIZON = {"ruins": None, "mars_colony": None, "on_mars": 20, "ruins_of_mars": 20}
+"""The search player's rollouts: to the end of the game where it is cheap, else cut after 20 decisions."""
+CAP = 3000
+"""Decisions after which a strength game is stopped and judged by the score (greedy play can loop)."""
+
+
+def ending(state, cut: bool) -> str:
+    """How a game ended: "rules", "safeguard" (a round-limit option, not a rule) or "cap" (this benchmark)."""
+    if cut:
+        return "cap"
+    reason = getattr(importlib.import_module(state.game.__name__ + ".coverage"), "end_reason", None)
+    return "safeguard" if reason is not None and reason(state) == "round_limit" else "rules"
+
+
+def strength_game(name, players, search_seat, index, budget, horizon):
+    """One game of the search (seat `search_seat`) against greedy (the other seats; in the solo game the AI
+    plays its own seat): (search's win share, ending, search's total, seconds per search decision)."""
+    game = mars_rules.load(name)
+    state = game.new_game(players=players, seed=game_seed(SEED, index))
+    search = SearchPolicy(budget=budget, horizon=horizon)
+    rng = random.Random(game_seed(SEED + 1, index))
+    decisions, spent, calls = 0, 0.0, 0
+    while state.to_move is not None and decisions < CAP:
+        if state.to_move == CHANCE:
+            state = state.resolve_chance()
+            continue
+        decisions += 1
+        if state.to_move == search_seat:
+            t0 = time.perf_counter()
+            action = search(state, rng)
+            spent += time.perf_counter() - t0
+            calls += 1
+        else:
+            action = greedy_policy(state, rng)
+        state = state.advance(action)
+    cut = state.to_move is not None
+    totals = state.score().totals
+    if cut:
+        top = max(totals)
+        winners = [p for p, v in enumerate(totals) if v == top]
+    else:
+        winners = state.winners()
+    share = 1 / len(winners) if search_seat in winners else 0.0
+    return share, ending(state, cut), totals[search_seat], spent / max(1, calls)
+
+
+def greedy_solo_score(index):
+    """Greedy's total in one Ruins of Mars solo game against the AI (the same deal as strength_game's)."""
+    game = mars_rules.load("ruins_of_mars")
+    state = game.new_game(players=1, seed=game_seed(SEED, index))
+    end = playout(state, greedy_policy, seed=game_seed(SEED + 1, index), max_actions=CAP * 4)
+    return end.score().totals[0]
+
+
+def search_strength(games, budget, horizon=None, names=None):
+    print(f"\nThe search (SearchPolicy, budget {budget} iterations per decision; rollouts "
+          f"{'cut after %d decisions' % horizon if horizon else 'as SEARCH_HORIZON says per game'}) "
+          f"against greedy, 2 players, {games} games in each seat order")
+    from concurrent.futures import ProcessPoolExecutor
+    names = names or ("ruins", "mars_colony", "on_mars", "ruins_of_mars")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for name in names:
+            cut = horizon or SEARCH_HORIZON[name]
+            t0 = time.perf_counter()
+            futures = [pool.submit(strength_game, name, 2, seat, i, budget, cut)
+                       for seat in (0, 1) for i in range(games)]
+            rows = [f.result() for f in futures]
+            share = sum(r[0] for r in rows) / len(rows)
+            lo, hi = wilson(share * len(rows), len(rows))
+            ends = [r[1] for r in rows]
+            how = ", ".join(f"{k} {ends.count(k) / len(ends):.0%}" for k in ("rules", "safeguard", "cap") if k in ends)
+            per = statistics.mean(r[3] for r in rows)
+            print(f"  {mars_rules.load(name).TITLE:14} search wins {share:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
+                  f"({len(rows)} games; horizon {cut or 'none'}; ended: {how}; {per:.2f} s per search decision; "
+                  f"{time.perf_counter() - t0:.0f} s)", flush=True)
+        if "ruins_of_mars" not in names:
+            return
+        solo = max(10, games // 2)
+        cut = horizon or SEARCH_HORIZON["ruins_of_mars"]
+        futures = [pool.submit(strength_game, "ruins_of_mars", 1, 0, i, budget, cut) for i in range(solo)]
+        search_scores = [f.result()[2] for f in futures]
+        greedy_scores = list(pool.map(greedy_solo_score, range(solo)))
+    print(f"  Ruins of Mars solo, {solo} deals against the AI: mean PP search {statistics.mean(search_scores):.1f}, "
+          f"greedy {statistics.mean(greedy_scores):.1f} (median {statistics.median(search_scores)} and "
+          f"{statistics.median(greedy_scores)})")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per seat order (default 100)")
     ap.add_argument("--quick", action="store_true", help="20 games per seat order, 5 timed games, 8 On Mars ends")
     ap.add_argument("--ends-only", action="store_true", help="only how On Mars games end")
     ap.add_argument("--ends", type=int, default=30, help="On Mars games per player count and policy (default 30)")
+    ap.add_argument("--search", action="store_true", help="also the search against greedy (slow: minutes)")
+    ap.add_argument("--search-only", action="store_true", help="only the search against greedy")
+    ap.add_argument("--search-games", type=int, default=20, help="search games per seat order (default 20)")
+    ap.add_argument("--budget", type=int, default=SEARCH_BUDGET, help="search iterations per decision")
+    ap.add_argument("--horizon", type=int, default=None,
+                    help="search rollout horizon in decisions (default: per game, SEARCH_HORIZON)")
+    ap.add_argument("--search-games-list", nargs="*", default=None, help="games for the search (default all)")
     args = ap.parse_args(argv)
+    if args.search_only:
+        search_strength(args.search_games, args.budget, args.horizon, args.search_games_list)
+        return
     n = 20 if args.quick else args.games
     timed = 5 if args.quick else 20
     ends = 8 if args.quick else args.ends
@@ -144,6 +251,8 @@ def main(argv=None):
             cells.append(f"{label} {us:8.1f} us ({calls} calls)")
         print(f"  {game.TITLE:14} " + "   ".join(cells))
     on_mars_ends(ends)
+    if args.search:
+        search_strength(args.search_games, args.budget, args.horizon)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,9 @@ mean final score margin), by Monte Carlo tree search (UCT) over the game contrac
   choice is tried first and gets a bonus `BIAS / (visits + 1)` that fades as evidence comes in. With a small
   budget and many legal actions (Mars builds and staffs one piece at a time) the search then plays like the
   greedy player unless its games say another action is better, instead of choosing among barely tried ones.
-- **Rollouts** play the rest of the game with a cheap policy: the game's own greedy player, with a random
-  action instead one time in five (`EPSILON`), which is cheaper and never loops. A rollout still going after
+- **Rollouts** play the rest of the game with a cheap policy: the game's own greedy player (its ties broken at
+  random; `EPSILON` > 0 would mix in random actions). Pure greedy rollouts model a sensible opponent, and
+  with common random numbers they separate the candidates best (measured: benchmarks/bench_policies.py). A rollout still going after
   `ROLLOUT_LIMIT` decisions (or after `horizon` decisions, when a horizon is asked for) is judged instead:
   the seat the game's `evaluate` values most wins (the provisional score where a game has no `evaluate`);
   such rollouts are counted in `Analysis.cut`.
@@ -53,9 +54,9 @@ EXPLORATION = 0.7
 """The UCB1 constant (rewards are win shares between 0 and 1)."""
 BIAS = 0.5
 """The bonus of the greedy player's choice at a node, divided by (its visits + 1)."""
-EPSILON = 0.2
+EPSILON = 0.0
 """In a rollout, the share of decisions taken at random instead of by the greedy player."""
-ROLLOUT_LIMIT = 1500
+ROLLOUT_LIMIT = 1000
 """Decisions a rollout may take before it is judged by the provisional score."""
 
 
@@ -151,11 +152,11 @@ def _chance(state):
 
 
 def rollout_policy(state, rng):
-    """The rollouts' cheap player: the game's greedy player, or a random action one time in `EPSILON`."""
+    """The rollouts' cheap player: the game's greedy player, or a random action a share `EPSILON` of the time."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if rng.random() < EPSILON:
+    if EPSILON and rng.random() < EPSILON:
         return legal[int(rng.random() * len(legal))]
     return greedy_policy(state, rng)
 
