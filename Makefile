@@ -1,6 +1,7 @@
 # make lab   -> JupyterLab on the start notebook
 # make test  -> the whole suite (unit, rulebook scenarios, properties, widgets, notebooks, browser)
-# make present NB=notebooks/ruins_of_mars/01_setup_and_one_turn.ipynb -> the notebook as an app (Voila)
+# make present NB=notebooks/ruins_of_mars/01_setup_and_one_turn.ipynb [CLASS=30] -> the notebook as an app (Voila)
+#   for a class, with pre-heated kernels
 # Each target first creates .venv from requirements.txt when it is missing or older than requirements.txt.
 
 PYTHON ?= python3
@@ -32,8 +33,15 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# Classroom mode (tools/present.py): a pool of pre-heated kernels sized for CLASS students (default 30,
+# CLASS=0: none); it prints the URL to share, the pool's memory and how to stop it. IP=0.0.0.0 serves the
+# other computers of the network; PRESENT_ARGS=--dry-run prints all that and starts nothing.
+CLASS ?=
+IP    ?= 127.0.0.1
+PRESENT_ARGS ?=
+
 present: $(STAMP)
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) $(NB)
+	@$(BIN)/python tools/present.py $(NB) --port=$(PORT) --ip=$(IP) $(if $(CLASS),--class=$(CLASS)) $(PRESENT_ARGS)
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
