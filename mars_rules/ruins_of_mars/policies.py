@@ -78,22 +78,40 @@ def _pending(s, p, b):
     return v
 
 
-def _value(s, p, most):
-    b = s.boards[p]
-    ai = s.solo and p == 1
+_BOARD_VALUES = {}   # id(board) -> (board, options, cards, ai, value): the part of _value a board alone decides
+_BOARD_VALUES_SIZE = 4096
+
+
+def _board_value(s, b, ai):
+    """The value of a player's board apart from Radiation and what the turn still gives: PP, Techs, resources,
+    Language steps and Level requirements. A board is immutable and most actions leave most boards as they
+    were, so the value is kept per board object (checked by identity, with the rules and cards it was
+    computed under)."""
+    hit = _BOARD_VALUES.get(id(b))
+    options, cards = s.options, s.cards
+    if hit is not None and hit[0] is b and hit[1] is options and hit[2] is cards and hit[3] == ai:
+        return hit[4]
     techs = 0
     for c, down in zip(b.techs, b.face_down):
         if c is not None and not down:
             techs += 1
-    langs = b.languages
-    v = (language_pp(b, s.options.track_pp) + (ai_row_points(b) if ai else row_points(s, b)) + tech_pp(s, b, ai)
-         - (s.options.radiation_most if b.radiation == most else 1) * b.radiation)
+    v = language_pp(b, options.track_pp) + (ai_row_points(b) if ai else row_points(s, b)) + tech_pp(s, b, ai)
     v += TECH_VALUE * techs + RESOURCE_VALUE * sum(b.resources) + HOURGLASS_VALUE * b.hourglass
-    v += STEP_VALUE * sum(x for x in langs if x < CAPSTONE)
-    if level_ok(b, 2, s.options):
+    v += STEP_VALUE * sum(x for x in b.languages if x < CAPSTONE)
+    if level_ok(b, 2, options):
         v += LEVEL_VALUE
-        if level_ok(b, 3, s.options):
+        if level_ok(b, 3, options):
             v += LEVEL_VALUE
+    if len(_BOARD_VALUES) >= _BOARD_VALUES_SIZE:
+        _BOARD_VALUES.clear()
+    _BOARD_VALUES[id(b)] = (b, options, cards, ai, v)
+    return v
+
+
+def _value(s, p, most):
+    b = s.boards[p]
+    v = _board_value(s, b, s.solo and p == 1)
+    v -= (s.options.radiation_most if b.radiation == most else 1) * b.radiation
     return v + _pending(s, p, b)
 
 
