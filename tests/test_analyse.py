@@ -117,6 +117,8 @@ def test_what_cannot_be_analysed_is_refused_with_a_reason():
         analyse(decision("ruins"), budget=0)
     with pytest.raises(ValueError, match="budget"):
         analyse(decision("ruins"), budget="100")
+    with pytest.raises(ValueError, match="view"):
+        analyse(decision("ruins").view(0))
     end = mars_rules.core.playout(game.new_game(players=2, seed=1), seed=1)
     with pytest.raises(ValueError, match="end"):
         analyse(end)

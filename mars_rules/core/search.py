@@ -337,6 +337,9 @@ def analyse(state, budget: int = BUDGET, seed: int = 0, executor=None, progress=
     who = state.to_move
     if who is None or who == CHANCE:
         raise ValueError("analyse needs a position where a player decides (not a chance node, not the end)")
+    if getattr(state, "seed", 0) < 0:
+        raise ValueError("analyse needs the full position (the teacher's), not a player's view: it samples what "
+                         "the player to move cannot see itself")
     if type(budget) is not int or budget < 1:
         raise ValueError(f"the budget is a number of iterations (a positive int), not {budget!r}")
     started = time.perf_counter()
