@@ -14,23 +14,17 @@ from mars_rules import CHANCE
 from mars_rules.core import Analysis, SearchPolicy, analyse, simulate
 from mars_rules.core import search as search_module
 
+from .walks import positions
+
 GAMES = ("ruins_of_mars", "mars_colony", "ruins", "on_mars")
 
 
 def decision(name, seed=4, plies=30, players=2):
-    """A position some way into a seeded game where the player to move has a choice."""
-    state = mars_rules.load(name).new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    n = 0
-    while True:
-        if state.to_move == CHANCE:
-            state = state.resolve_chance()
-            continue
-        legal = state.legal_actions()
-        if n >= plies and len(legal) > 1:
-            return state
-        state = state.advance(legal[int(rng.random() * len(legal))])
-        n += 1
+    """A position some way into a seeded game where the player to move has a choice: the first decision with
+    more than one legal action after `plies` random decisions."""
+    start = mars_rules.load(name).new_game(players=players, seed=seed)
+    return next(s for n, s in enumerate(positions(start, seed, decisions=True))
+                if n >= plies and len(s.legal_actions()) > 1)
 
 
 def same(a: Analysis, b: Analysis) -> bool:

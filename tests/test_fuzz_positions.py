@@ -8,26 +8,15 @@ from hypothesis import strategies as st
 import mars_rules
 from mars_rules import CHANCE, PositionError
 
+from .walks import positions
+
 GAME_NAMES = sorted(mars_rules.GAMES)
 
 
 def _positions(name):
-    """A few reachable positions of the game: the start and some mid-game ones."""
+    """A few reachable positions of the game: the start, every 100th ply up to 400 and the end if it comes sooner."""
     game = mars_rules.load(name)
-    state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=4)
-    out = [state]
-    import random
-    rng = random.Random(4)
-    for i in range(400):
-        if state.is_over:
-            break
-        if state.to_move == CHANCE:
-            state = state.resolve_chance()
-        else:
-            legal = state.legal_actions()
-            state = state.apply(legal[rng.randrange(len(legal))])
-        if i % 100 == 99:
-            out.append(state)
+    out = positions(game.new_game(players=game.PLAYER_COUNTS[-1], seed=4), 4, every=100, limit=400)
     return [json.loads(s.to_json()) for s in out]
 
 

@@ -18,6 +18,8 @@ import mars_rules
 from mars_rules import CHANCE, PositionError
 from mars_rules.core import RuleOptions
 
+from .walks import after, positions
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 GAMES = sorted(mars_rules.GAMES)
 OPTIONS = [(g, o.name) for g in GAMES for o in getattr(mars_rules.load(g), "OPTIONS", ())]
@@ -25,29 +27,16 @@ OPTIONS = [(g, o.name) for g in GAMES for o in getattr(mars_rules.load(g), "OPTI
 
 def transcript(game, players, seed, limit=400, **options):
     """The first `limit` events and the final position of a random game (decisions from Random(seed))."""
-    state = game.new_game(players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    events = list(state.events)
-    for _ in range(limit):
-        if state.is_over:
-            break
-        if state.to_move == CHANCE:
-            state = state.resolve_chance()
-        else:
-            legal = state.legal_actions()
-            state = state.apply(legal[rng.randrange(len(legal))])
+    events = []
+    for state in positions(game.new_game(players=players, seed=seed, **options), seed, limit=limit):
         events += state.events
     return events, state
 
 
 def to_end(state, seed):
-    rng = random.Random(seed)
-    for _ in range(200_000):
-        if state.is_over:
-            return state
-        legal = state.legal_actions()
-        state = state.resolve_chance() if state.to_move == CHANCE else state.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("the game did not end")
+    state = after(state, 200_000, seed)
+    assert state.is_over, "the game did not end"
+    return state
 
 
 @pytest.mark.parametrize("name", GAMES)

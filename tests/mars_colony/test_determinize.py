@@ -11,23 +11,17 @@ from mars_rules.core import CHANCE, playout
 from mars_rules.mars_colony import determinize, from_json, new_game, quick_start
 from mars_rules.mars_colony.invariants import problems
 
+from ..walks import after, positions
+
 TURN_LIMIT = 6      # short games: random play reaches the round limit quickly
 
 
 def walk(players, seed, every=9):
     """Positions along a random game with a decision to take: every `every`-th, and every one at a rarer step."""
-    s = new_game(players=players, seed=seed, turn_limit=TURN_LIMIT)
-    rng = random.Random(seed)
-    k = 0
-    while not s.is_over:
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-            continue
-        k += 1
+    start = new_game(players=players, seed=seed, turn_limit=TURN_LIMIT)
+    for k, s in enumerate(positions(start, seed, decisions=True), 1):
         if k % every == 0 or s.step not in ("move_colonists", "build", "trade", "discard"):
             yield s
-        legal = s.legal_actions()
-        s = s.apply(legal[rng.randrange(len(legal))])
 
 
 def check(s, player, seed=0, play=False):
@@ -162,16 +156,7 @@ def test_hidden_things_vary_and_own_things_do_not():
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10 ** 6), ply=st.integers(0, 300),
        rseed=st.integers(0, 10 ** 6))
 def test_property_view_kept_valid_and_blind_to_hidden(players, seed, ply, rseed):
-    s = new_game(players=players, seed=seed, turn_limit=TURN_LIMIT)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if s.is_over:
-            break
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))])
+    s = after(new_game(players=players, seed=seed, turn_limit=TURN_LIMIT), ply, seed)
     if s.is_over or s.to_move == CHANCE:
         return
     p = s.to_move

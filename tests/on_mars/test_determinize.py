@@ -16,38 +16,18 @@ from mars_rules.on_mars.invariants import problems
 
 import mars_rules
 
+from ..walks import after, positions
+
 
 def walk(players, seed, every=7, deal=True):
     """(state, seat) pairs along one random game: every `every`-th position, the seat to move (seat 0 at a
     chance node), with the game's end."""
-    s = new_game(players=players, seed=seed, deal=deal)
-    rng = random.Random(seed)
-    i = 0
-    while True:
-        if i % every == 0 or s.is_over:
-            yield s, (s.to_move if s.to_move not in (CHANCE, None) else 0)
-        if s.is_over:
-            return
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))])
-        i += 1
+    for s in positions(new_game(players=players, seed=seed, deal=deal), seed, every):
+        yield s, (s.to_move if s.to_move not in (CHANCE, None) else 0)
 
 
 def at_ply(players, seed, ply):
-    s = new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if s.is_over:
-            break
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))])
-    return s
+    return after(new_game(players=players, seed=seed), ply, seed)
 
 
 def check_sample(s, p, rng_seed, play=True):

@@ -13,21 +13,14 @@ from mars_rules.ruins import determinize, from_json
 from mars_rules.ruins.invariants import problems
 from mars_rules.ruins.state import NO_FLIP, UNDECIDED
 
+from ..walks import after, positions
+
 
 def walk(players, seed, every=40, rounds=2):
     """Positions along a random game with a decision to take: every `every`-th, and every night flip and claim."""
-    s = ruins.new_game(players, seed=seed, rounds=rounds)
-    rng = random.Random(seed)
-    k = 0
-    while not s.is_over:
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-            continue
-        k += 1
+    for k, s in enumerate(positions(ruins.new_game(players, seed=seed, rounds=rounds), seed, decisions=True), 1):
         if k % every == 0 or s.step in ("night_flip", "claim"):
             yield s
-        legal = s.legal_actions()
-        s = s.apply(legal[rng.randrange(len(legal))])
 
 
 def check(s, player, seed=0, play=False):
@@ -155,16 +148,7 @@ def test_hidden_things_vary_and_own_things_do_not():
 @given(players=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10 ** 6), ply=st.integers(0, 400),
        rseed=st.integers(0, 10 ** 6))
 def test_property_view_kept_valid_and_blind_to_hidden(players, seed, ply, rseed):
-    s = ruins.new_game(players, seed=seed, rounds=2)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if s.is_over:
-            break
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))])
+    s = after(ruins.new_game(players, seed=seed, rounds=2), ply, seed)
     if s.is_over or s.to_move == CHANCE:
         return
     p = s.to_move

@@ -12,6 +12,8 @@ from mars_rules.core import CHANCE, PositionError
 from mars_rules.ruins import invariants
 from mars_rules.ruins.readable import discovery_names
 
+from ..walks import positions
+
 
 def check(s):
     """The invariants after every action: the same list from_json checks (invariants.problems), then what
@@ -24,23 +26,16 @@ def check(s):
 
 
 def random_game(n, seed, every=1, roundtrip=40):
-    s = ruins.new_game(n, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not s.is_over:
+    for steps, s in enumerate(positions(ruins.new_game(n, seed=seed), seed, limit=20_000)):
+        if s.is_over:
+            break
         if steps % every == 0:
             check(s)
         if steps % roundtrip == 0:
             text = s.to_json()
             again = ruins.from_json(text)
             assert again == s and again.to_json() == text
-        if s.to_move == CHANCE:
-            s = s.resolve_chance()
-        else:
-            legal = s.legal_actions()
-            s = s.apply(legal[rng.randrange(len(legal))])
-        steps += 1
-        assert steps < 20_000, "the game did not end"
+    assert s.is_over, "the game did not end"
     check(s)
     return s, steps
 
@@ -120,31 +115,25 @@ def test_malformed_positions_list_every_problem():
 
 
 def test_every_kind_of_position_loads_back():
-    s = ruins.new_game(3, seed=8, resolve_setup=False)
     seen = set()
-    rng = random.Random(8)
-    while not s.is_over:
+    for s in positions(ruins.new_game(3, seed=8, resolve_setup=False), 8):
         key = (s.step, bool(s.selection), s.round == 5)
         if key not in seen:
             seen.add(key)
             text = s.to_json()
             assert ruins.from_json(text).to_json() == text
-        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
     assert ruins.from_json(s.to_json()) == s
     steps = {k[0] for k in seen}
     assert {"refill", "deal", "night_flip", "lead", "follow", "discover"} <= steps
 
 
 def test_every_action_reads_as_a_sentence():
-    s = ruins.new_game(4, seed=6, resolve_setup=False)
-    rng = random.Random(6)
     kinds = set()
-    while not s.is_over:
+    for s in positions(ruins.new_game(4, seed=6, resolve_setup=False), 6):
         for a in s.legal_actions()[:4] + s.legal_actions()[-1:]:
             words = str(a)
             kinds.add(a.kind)
             assert words and words[0].isupper() and "None" not in words and "{" not in words, words
-        s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
     assert {"reveal", "deal", "flip", "no_flip", "pick", "done", "pass", "claim", "discover", "play"} <= kinds
 
 
@@ -161,15 +150,9 @@ def test_random_games_with_a_cheap_wild_heavy_market_keep_every_invariant():
             x["effect"] = {"kind": "draw", "amount": 2} if i % 2 else {"kind": "light", "amount": 2}
     cards = data.cards_from_dict(d)
     for n, seed in ((2, 1), (3, 0)):
-        s = ruins.new_game(n, seed=seed, cards=cards)
-        rng = random.Random(seed)
-        steps = 0
-        while not s.is_over:
+        for s in positions(ruins.new_game(n, seed=seed, cards=cards), seed, limit=50_000):
             check(s)
-            s = s.resolve_chance() if s.to_move == CHANCE else s.apply(rng.choice(s.legal_actions()))
-            steps += 1
-            assert steps < 50_000
-        assert len(s.winners()) == 1 and ruins.from_json(s.to_json()) == s
+        assert s.is_over and len(s.winners()) == 1 and ruins.from_json(s.to_json()) == s
 
 
 def test_resolve_chance_draws_what_the_core_pick_would():

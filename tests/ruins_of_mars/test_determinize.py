@@ -15,6 +15,8 @@ from mars_rules.core.playout import playout
 from mars_rules.ruins_of_mars import PLAYER_COUNTS, data, determinize, from_json, load_cards, new_game
 from mars_rules.ruins_of_mars.invariants import problems
 
+from ..walks import after, positions
+
 AI = 1
 
 
@@ -39,36 +41,15 @@ def start(players, seed, cards=None):
     return new_game(players=players, seed=seed, characters="deal" if seed % 2 else "choose", cards=cards)
 
 
-def step(s, rng):
-    if s.to_move == CHANCE:
-        return s.resolve_chance()
-    legal = s.legal_actions()
-    return s.apply(legal[rng.randrange(len(legal))])
-
-
 def walk(players, seed, every=7, cards=None):
     """(state, seat) pairs along one random game: every `every`-th position and the end, with the seat to
     move (seat 0 at a chance node or the end)."""
-    s = start(players, seed, cards)
-    rng = random.Random(seed)
-    i = 0
-    while True:
-        if i % every == 0 or s.is_over:
-            yield s, (s.to_move if s.to_move not in (CHANCE, None) else 0)
-        if s.is_over:
-            return
-        s = step(s, rng)
-        i += 1
+    for s in positions(start(players, seed, cards), seed, every):
+        yield s, (s.to_move if s.to_move not in (CHANCE, None) else 0)
 
 
 def at_ply(players, seed, ply, cards=None):
-    s = start(players, seed, cards)
-    rng = random.Random(seed)
-    for _ in range(ply):
-        if s.is_over:
-            break
-        s = step(s, rng)
-    return s
+    return after(start(players, seed, cards), ply, seed)
 
 
 def check_sample(s, p, rng_seed, play=True):
