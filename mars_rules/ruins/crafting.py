@@ -405,14 +405,7 @@ def completable_lit(items, min_rank: int, mode: int, cards: tuple, torches: int,
     False
     """
     buyable = orderable(cards, torches, most)
-    inside = set()
-    for mask in buyable:
-        sub = mask
-        while True:  # every subset of a buyable set
-            inside.add(sub)
-            if not sub:
-                break
-            sub = (sub - 1) & mask
+    inside = _subsets(buyable)  # every subset of a buyable set
     states = {(0, -1, -1)}
     for rank, wild, free in items:
         ways = _ways(free, cards)
@@ -463,6 +456,29 @@ def _list_ways(free: int, cards: tuple) -> list:
     return [w[:3] for w in ways]
 
 
+_subsets_memo: dict = {}
+
+
+def _subsets(masks: frozenset) -> frozenset:
+    """Every subset of a mask of `masks` (an `orderable` answer, kept by its id with the set itself)."""
+    hit = _subsets_memo.get(id(masks))
+    if hit is not None and hit[0] is masks:
+        return hit[1]
+    inside = set()
+    for mask in masks:
+        sub = mask
+        while True:
+            inside.add(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & mask
+    if len(_subsets_memo) > 20_000:
+        _subsets_memo.clear()
+    result = frozenset(inside)
+    _subsets_memo[id(masks)] = (masks, result)
+    return result
+
+
 def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int, most: int) -> bool:
     """Is there a legal play made of every ruin of `must` and some of `optional` (exactly `count` of them,
     or any number if `count` is None), with some of `cards` bought in an order the torches allow?
@@ -487,14 +503,7 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
     extra = most - torches if torches < most else 0  # the most the ruins' own light can add
     top_lit = min(extra, sum([x[3] for x in must]) + sum(sorted([x[3] for x in optional])[::-1][:n]))
     buyable = [orderable(cards, torches + k, most) for k in range(top_lit + 1)]
-    inside = set()
-    for mask in buyable[-1]:
-        sub = mask
-        while True:
-            inside.add(sub)
-            if not sub:
-                break
-            sub = (sub - 1) & mask
+    inside = _subsets(buyable[-1])
     ways = {}
     for x in list(must) + list(optional):
         if x not in ways:

@@ -11,8 +11,10 @@ then discoveries and the confirmation (discover). The rules of those sub-steps, 
 - a discovery when the play can still be finished after it (`_buy_ok`).
 
 So no sub-step is a dead end, and a follow can always be abandoned with "pass". `legal` lists them
-with fast searches (memo tables over the market and the ruins), and asks the rules themselves where a
-fast search is not exact (a follow still short of ruins, a "light" card that could be bought);
+with fast searches (memo tables over the market and the ruins): a follow still short of ruins by
+`members` (every ruin of some complete play, found in one pass), a single follow by each ruin's own
+ways (`_single_follows`), and asks the rules themselves where a fast search is not exact (a "light"
+card that could be bought, or another ruin's own light);
 tests/ruins/test_fast_paths.py checks the listing against the rules, and tests/ruins/reference_legal.py
 checks both against a brute-force reading of the rulebook. The market costs and the number of torches
 are the position's rule options (`s.options.market_costs`, `s.options.torches`).
@@ -27,6 +29,7 @@ from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _options, _reach, _solve, common_reach, completable, completable_lit,
                        on_play_effects, orderable, play_search, _ways, solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT
+from .members import members
 from .options import TORCHES_MOST
 
 _new = tuple.__new__  # _new(Action, (kind, player, items, text)): Action.fast without its call
@@ -53,8 +56,9 @@ def _market_offers(s) -> tuple:
     """The market's rank-changing offers, found once per market, card data and market costs (the market
     changes far less often than the position): (all of them; per slot, those leaving it out; per budget
     0..TORCHES_MOST, those it pays for; the (slot, offer) pairs; the (slot, card) pairs of every card but
-    the "draw" ones, "light" included; the cost of the cheapest "light" card). The two per-slot and per-budget lists
-    are filled when first asked, by `_skipping` and `_within`. The cache is keyed by the market and
+    the "draw" ones, "light" included; the cost of the cheapest "light" card; the rank a single ruin can
+    gain, by free positions and torches). The two per-slot and per-budget lists and the gains are filled
+    when first asked, by `_skipping`, `_within` and `_single_follows`. The cache is keyed by the market and
     checks the card set (effects, positions) and the costs (the `market_costs` option) it was made with."""
     cards = s.cards
     costs = s.options.market_costs
@@ -72,7 +76,7 @@ def _market_offers(s) -> tuple:
             if kind == "light":
                 lights.append(costs[k])
     m = (tuple([o for _k, o in entries if o[2] != "light"]), [None] * len(market), [None] * (TORCHES_MOST + 1),
-         [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=1 << 30))
+         [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=1 << 30), {})
     if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
         _offers_cache.clear()
     _offers_cache[market] = (cards, costs, m)
@@ -174,23 +178,18 @@ def _final_mode(k: int) -> int:
 
 
 def _pick_ok(s, cid, offers, budget, base=None) -> bool:
-    """May ruin `cid` join the play being chosen? `budget`: the player's lit torches now (the light effects
-    of the play are added here: of the chosen ruins for a finished play, of the whole hand, an upper
-    bound, while a follow is still being chosen). `base`: `_items(s, s.selection)` if already made."""
+    """May ruin `cid` join the play being chosen, finishing it (a lead, or a follow's last ruin), with the
+    discoveries of `offers` paid from `budget`, the player's lit torches now, and the play's own light?
+    `base`: `_items(s, s.selection)` if already made."""
     sel = s.selection + (cid,)
     r, need = _target(s)
     k = len(sel)
-    if need:
-        if k > need:
-            return False
-        mode = SINGLE if need == 1 else (SET if k == need else PARTIAL)
-    else:
-        mode = _final_mode(k)
-    if k == 1 and mode == SINGLE and r == 0:
-        return True
-    budget = _budget(s, budget, s.hands[s.to_move] if mode == PARTIAL else sel)
-    if mode == PARTIAL and not _enough_left(s, sel, need, r, offers, budget):
+    if need and k > need:
         return False
+    mode = _final_mode(k)
+    if k == 1 and r == 0:
+        return True
+    budget = _budget(s, budget, sel)
     if base is None:
         return completable(_items(s, sel), r, mode, offers, budget)
     return completable(base + _items(s, (cid,)), r, mode, offers, budget)
@@ -226,80 +225,36 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, r
     return solve_join(memo["states"], base, item, r_min, aff, budget)
 
 
-def _first_follow(s, p, offers, budget, market=None) -> list:
-    """The ruins that may start a follow: the same answers as `_pick_ok`, with the counts made once.
-    `market`: `_market_offers(s)` if already found."""
-    if market is None:
-        market = _market_offers(s)
-    hand = s.hands[p]
-    need = len(s.last_play)
+def _single_follows(s, p, m) -> list:
+    """The ruins of player `p` that can follow a single ruin (exactly): each one's own rank, or that rank
+    plus the most its free positions can take from the market (`m`, from `_market_offers`) with cards
+    bought in an order the torches allow (its own light lit first, "light" cards lighting at once)."""
+    rank, ruins = s.rank, s.ruins
     r = s.last_rank
-    rank, wild, ruins = s.rank, s.wild, s.ruins
-    if len(hand) < need:
-        return []
-    out = []
-    torches = budget
+    torches = s.torches[p]
     most = s.options.torches
-    if need == 1:
-        aff = _within(market, budget)  # the offers (those of `s`) affordable with `budget`
-        for c in hand:
-            rk = rank[c]
-            if rk >= r:
-                out.append(c)
-                continue
-            rec = ruins[c]
-            if torches < most and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and _effects(s, c, rec)[0]:
-                if _pick_ok(s, c, offers, torches):  # its own light effect raises the budget
-                    out.append(c)
-            elif aff:  # completable() of this one ruin alone (SINGLE): can offers lift it to r?
-                free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-                if rk + _reach(free, aff, budget)[0][-1] >= r:
-                    out.append(c)
-        return out
-    budget = _budget(s, budget, hand)  # a follow still being chosen: the hand's light effects, an upper bound
-    aff = _within(market, budget)
-    if aff:  # some discovery could still change ranks: the ruin alone must be able to fit
-        for c in hand:
-            # completable() of this ruin alone (PARTIAL): wild, high enough, or liftable / able to turn wild
-            rk = rank[c]
-            if wild[c] or rk >= r:
-                out.append(c)
-                continue
-            rec = ruins[c]
-            free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-            sums, can_wild = _reach(free, aff, budget)
-            if rk + sums[-1] >= r or can_wild:
-                out.append(c)
-        return out
-    counts, wilds = _rank_counts(s, hand)
-    missing = need - 1
-    for c in hand:
-        rk = rank[c]
-        if not wild[c]:
-            if rk >= r and counts[rk] - 1 + wilds >= missing:
-                out.append(c)
-            continue
-        others = wilds - 1
-        if any(v + others >= missing for R, v in counts.items() if R >= r):
+    gains = m[6]
+    out = []
+    for c in s.hands[p]:
+        if rank[c] >= r:
             out.append(c)
-        elif others >= missing and max([rk] + [rank[x] for x in hand if wild[x] and x != c]) >= r:
+            continue
+        rec = ruins[c]
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        budget = torches
+        if torches < most and (rec[0] or free != 7):
+            lit = _effects(s, c, rec)[0]
+            if lit:
+                budget = min(most, torches + lit)
+        key = (free, budget, most)
+        gain = gains.get(key)
+        if gain is None:
+            cards = _cards(m)
+            buyable = orderable(cards, budget, most)
+            gain = gains[key] = max([plus for used, plus, _w in _ways(free, cards) if used in buyable])
+        if rank[c] + gain >= r:
             out.append(c)
     return out
-
-
-def _enough_left(s, sel, need, r, offers, budget) -> bool:
-    """A follow still being chosen: are there enough ruins left in hand to finish it?
-
-    Exact when no rank-changing discovery is affordable (then the rest must match as they are);
-    otherwise only the number of ruins left is checked (a pass stays available in any case).
-    """
-    rest = [c for c in s.hands[s.to_move] if c not in sel]
-    missing = need - len(sel)
-    if len(rest) < missing:
-        return False
-    if any(o[0] <= budget for o in offers):
-        return True
-    return _fills_as_is(s, sel, rest, missing, r)
 
 
 def _fills_as_is(s, sel, rest, missing, r) -> bool:
@@ -410,6 +365,10 @@ def play_exists(s, chosen, upper=None) -> bool:
         torches = _budget(s, s.torches[p], chosen)
         if _joins_fitters(s, chosen, rest, need - len(chosen), r, _within(m, torches), torches):
             return True
+    else:  # the ruins chosen make a play as they are (with discoveries): the rule of a finished play decides
+        done = finishable(s, _items(s, chosen), _budget(s, s.torches[p], chosen))
+        if done or need:
+            return done  # a follow has all its ruins; a lead may still add more (their light may pay)
     return play_search([_sig(s, c) for c in chosen], [_sig(s, c) for c in rest], need - len(chosen) if need else None,
                        r, _cards(m), s.torches[p], s.options.torches)
 
@@ -442,112 +401,86 @@ def _joins_fitters(s, chosen, rest, missing, r, aff, budget) -> bool:
     return False
 
 
-def _follow_starts(s, p, need, r, aff, budget):
-    """The ruins that start a follow of `need` ruins (2 or more) when no "light" can be bought and no ruin of
-    the hand lights torches: those in some complete play, found per rank R the play could have, or None
-    when a set of wild ruins only could be made (the caller then asks `play_exists`).
+def _lit(s, p, sel, m, torches) -> bool:
+    """May a play of player `p` holding the ruins `sel` get torches it does not have now: a "light" card of
+    the market (`m`, from `_market_offers`) it can buy, with the hand's own light at most; for a lead, also
+    the own light of a ruin it could add?"""
+    lit = m[5] <= torches or (m[5] <= s.options.torches and m[5] <= _budget(s, torches, s.hands[p]))
+    if not lit and s.step == "lead" and torches < s.options.torches:
+        lit = any(light_of(s, (c,)) for c in s.hands[p] if c not in sel)
+    return lit
 
-    For a rank R, a play is some ruins that fit R as they are (of rank R or wild) and some that do not,
-    each with discoveries bringing it to R or making it wild: a fitter never needs one (dropping its buys
-    keeps the play legal and affordable). So the plays of rank R are the affordable sets Y of non-fitters
-    (with their discoveries, one set of cards for all) completed by enough fitters; one ruin must end as a
-    plain R (otherwise the set is all wild, with its highest rank)."""
-    rank, wild, ruins = s.rank, s.wild, s.ruins
+
+def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
+    """The ruins that may join `sel` toward a follow of `need` ruins (at least one more to come after them).
+
+    The plays buying no "light" card: `members` at each torch level the hand's light ruins give (a play S
+    holds sel and some light ruins L, and has the torches of sel + L: it is found with must = sel + L and
+    those torches, and every play found there has at least those). Exact when no "light" card can be bought
+    in any play (`lit` False). Otherwise a ruin outside those plays is asked of the rule (`play_exists`),
+    when the bound allows it: `members` with the rank cards alone paid from `_upper_budget` (a plan never
+    spends more on them, and "light" cards only take bottom positions), which holds every true answer."""
     hand = s.hands[p]
-    ways = {}
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    most = s.options.torches
+    items = []
+    lights = []
     for c in hand:
         rec = ruins[c]
         free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-        ways[c] = _options(free, aff, budget)
-    wild_cards = sum(1 for o in aff if o[2] == "wild")
-    if sum(1 for c in hand if wild[c]) + wild_cards >= need:
-        return None
-    targets = set()
-    for c in hand:
-        if not wild[c]:
-            targets.update(rank[c] + plus for _m, _c, plus, _w in ways[c] if rank[c] + plus >= r)
-    legal_ids = set()
-    for R in targets:
-        fitters = [c for c in hand if wild[c] or rank[c] == R]
-        plain = sum(1 for c in fitters if not wild[c])
-        others = [c for c in hand if not wild[c] and rank[c] != R]
-        fixes = {c: [(m, cost, not w) for m, cost, plus, w in ways[c] if m and (w or rank[c] + plus == R)]
-                 for c in others}
-        others = [c for c in others if fixes[c]]
-        # every affordable set Y of non-fitters (at most `need`), with one set of cards: (members, ends plain)
-        found = []
-        stack = [(0, (), 0, 0, False)]
-        while stack:
-            i, members, mask, spent, flag = stack.pop()
-            found.append((members, flag))
-            if len(members) == need:
-                continue
-            for j in range(i, len(others)):
-                c = others[j]
-                for m, cost, ends_plain in fixes[c]:
-                    if not mask & m and spent + cost <= budget:
-                        stack.append((j + 1, members + (c,), mask | m, spent + cost, flag or ends_plain))
-        for members, flag in found:
-            used = need - len(members)  # fitters in the play
-            if used > len(fitters):
-                continue
-            if flag or (plain and used >= 1):
-                legal_ids.update(members)
-                if used >= 1:
-                    # a fitter joins when the play can still end as a plain R with it in: it is a plain R, or
-                    # the set has its plain R elsewhere (Y, or another plain fitter beside it)
-                    for c in fitters:
-                        if flag or not wild[c] or (plain and used >= 2):
-                            legal_ids.add(c)
-    return [c for c in hand if c in legal_ids]
+        items.append((rank[c], wild[c], free))
+        if torches < most and (rec[0] or free != 7) and c not in sel and _effects(s, c, rec)[0]:
+            lights.append(c)
+    found = set()
+    for bits in range(1 << len(lights)):
+        must = sel + tuple([c for k, c in enumerate(lights) if bits >> k & 1]) if bits else sel
+        if len(must) > need:
+            continue
+        budget = _budget(s, torches, must) if must else torches
+        found |= members(items, [hand.index(c) for c in must], need, r, _within(m, budget), budget)
+    out = [c for i, c in enumerate(hand) if i in found and c not in sel]
+    if not lit or len(out) + len(sel) == len(hand):
+        return out
+    # a "light" card may pay for more: what no play buying none of them holds is asked of the rule, when the
+    # bound allows it (the rank cards alone, paid from every torch a plan could ever have: `_upper_budget`)
+    upper = _upper_budget(s, m, p)
+    aff = _within(m, upper) if upper <= TORCHES_MOST else tuple([o for o in m[0] if o[0] <= upper])
+    bound = members(items, [hand.index(c) for c in sel], need, r, aff, upper)
+    out = []
+    answers = {}  # ruins alike get the same answer
+    for i, c in enumerate(hand):
+        if c in sel:
+            continue
+        if i in found:
+            out.append(c)
+        elif i in bound:
+            key = _sig(s, c)
+            ok = answers.get(key)
+            if ok is None:
+                ok = answers[key] = play_exists(s, sel + (c,), upper)
+            if ok:
+                out.append(c)
+    return out
 
 
 def _settle(s, p, sel, picked) -> list:
-    """The ruins that may join the play now: `picked` (the fast search's answer, in hand order, or a
-    function giving it, called only when it is needed) checked
-    against the rule (`play_exists`) wherever the fast search is not exact: a follow still short of ruins
-    (the fast search only bounds it), and a play that a "light" card of the market, or another ruin's own
-    light, could pay for (the fast search counts the torches lit now and the chosen ruins' light only)."""
-    r, need = _target(s)
-    hand = s.hands[p]
-    torches = s.torches[p]
+    """The ruins that may join the ruins `sel` in a play this pick may finish (a lead, or a follow's last
+    ruin): `picked`, the fast search's answer in hand order (plays of the ruins chosen and this one, the
+    discoveries paid from the torches lit now and their own light), and, where a "light" card of the
+    market or another ruin's own light could pay for more, every other ruin the rule (`play_exists`) allows."""
     m = _market_offers(s)
-    partial_follow = need and len(sel) + 1 < need
-    lit = m[5] <= torches or (m[5] <= s.options.torches and m[5] <= _budget(s, torches, hand))
-    if not lit and s.step == "lead" and torches < s.options.torches:
-        lit = any(light_of(s, (c,)) for c in hand if c not in sel)
-    if partial_follow and not sel and not lit and not (torches < s.options.torches and light_of(s, hand)):
-        found = _follow_starts(s, p, need, r, _within(m, torches), torches)
-        if found is not None:
-            return found
-    if callable(picked):
-        picked = picked()
-    if not (partial_follow or lit):
+    if not _lit(s, p, sel, m, s.torches[p]):
         return picked
     fast = set(picked)
-    if need == 1:  # a single ruin: some of its ways to take cards lifts it high enough, bought in some order
-        cards = _cards(m)
-        most = s.options.torches
-        rank, ruins = s.rank, s.ruins
-        out = []
-        for c in hand:
-            if c not in fast:
-                rec = ruins[c]
-                free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-                buyable = orderable(cards, _budget(s, torches, (c,)), most)
-                if not any(rank[c] + plus >= r and used in buyable for used, plus, _w in _ways(free, cards)):
-                    continue
-            out.append(c)
-        return out
     out = []
     answers = {}  # ruins alike get the same answer
     upper = None
-    for c in hand:
+    for c in s.hands[p]:
         if c in sel:
             continue
-        if c in fast and not partial_follow:
+        if c in fast:
             out.append(c)  # the fast search found a finished play (it never counts torches a plan lacks)
-        elif c in fast or lit:
+        else:
             key = _sig(s, c)
             ok = answers.get(key)
             if ok is None:
@@ -573,17 +506,21 @@ def legal(s) -> tuple:
         market = _market_offers(s)
         offers = market[0]
         budget = s.torches[p]
-        if not sel:
-            picks = _settle(s, p, sel, lambda: _first_follow(s, p, offers, budget, market))
+        r_min, need = _target(s)
+        if step == "follow" and (len(sel) + 1 < need or not sel and len(s.last_play) == 1):
+            # a single follow, or a follow still short of ruins after this pick: found at once, exactly
+            if need == 1:
+                picks = _single_follows(s, p, market)
+            else:
+                picks = _follow_members(s, p, sel, need, r_min, market, budget, _lit(s, p, sel, market, budget))
             acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in picks]
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
+        # this pick may finish the play (a lead, or a follow's last ruin)
         rank, wild, ruins = s.rank, s.wild, s.ruins
-        r_min, need = _target(s)
         torches = budget
-        partial_follow = need and len(sel) + 1 < need
-        budget = _budget(s, budget, s.hands[p] if partial_follow else sel)
-        own_light = not partial_follow and budget < s.options.torches  # a ruin's own light may raise it
+        budget = _budget(s, budget, sel)
+        own_light = budget < s.options.torches  # a ruin's own light may raise it
         aff = _within(market, budget)
         acts = []
         # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
@@ -597,7 +534,7 @@ def legal(s) -> tuple:
                 elif rank[c] != common:
                     common = -2
                     break
-        fits = common if (not partial_follow and common >= r_min) else -2
+        fits = common if common >= r_min else -2
         # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
         # only that rank or a wild ruin can join (completable() has no offer to try)
         plain_lead = step == "lead" and common >= 0 and not aff
@@ -643,9 +580,6 @@ def legal(s) -> tuple:
                                     break
                 if refused:
                     ok = False
-                elif partial_follow:  # _pick_ok's checks, with the hand's light effects (`budget`) added once
-                    ok = (_enough_left(s, sel + (c,), need, r_min, offers, budget)
-                          and completable(base + [sig], r_min, PARTIAL, aff, budget))
                 elif w or not aff:  # the play is finished by this pick (a set): _pick_ok's check
                     ok = completable(base + [(rk, w, free)], r_min, SET, aff, budget)
                 else:  # the same, for a plain ruin, with what concerns the chosen ruins made once

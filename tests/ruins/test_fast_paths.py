@@ -125,3 +125,39 @@ def test_resolve_chance_in_one_step_is_the_core_pick_applied():
                 legal = s.legal_actions()
                 s = s.advance(legal[int(rng.random() * len(legal))])
     assert min(kinds.values()) > 5, kinds
+
+
+def test_the_members_of_follows_found_at_once_are_those_of_one_search_per_ruin():
+    """members.members (every ruin in some complete follow, one pass) agrees with crafting.play_search asked
+    once per ruin, with the ruins already chosen (`must`), wild ruins, and no offer affordable at all."""
+    from mars_rules.ruins.members import members
+    rng = random.Random(17)
+    answers = {True: 0, False: 0}
+    for _ in range(2500):
+        n = rng.randint(2, 9)
+        wild_share = rng.choice((0.1, 0.25, 0.4))
+        items = [(rng.randint(1, 12), int(rng.random() < wild_share), rng.randint(0, 7)) for _ in range(n)]
+        offers = []
+        for _ in range(rng.randint(0, 4)):
+            kind = rng.choice(("rank", "rank", "rank", "wild"))
+            amount = rng.choice((1, 1, 2, 3)) if kind == "rank" else 0
+            offers.append((rng.randint(1, 3), rng.randint(0, 2), kind, amount))
+        offers = tuple(offers)
+        budget = rng.randint(0, 3)
+        need = rng.randint(2, min(5, n))
+        min_rank = rng.randint(1, 12)
+        must = tuple(sorted(rng.sample(range(n), rng.randint(0, min(3, need)))))
+        got = members(items, must, need, min_rank, tuple(o for o in offers if o[0] <= budget), budget)
+        sig = [x + (0,) for x in items]
+        expected = set()
+        for i in range(n):
+            if i not in must and crafting.play_search([sig[j] for j in must] + [sig[i]],
+                                                      [sig[j] for j in range(n) if j not in must and j != i],
+                                                      need - len(must) - 1, min_rank, offers, budget, 3):
+                expected.add(i)
+        if expected or (len(must) == need and crafting.play_search([sig[j] for j in must], [], 0, min_rank, offers,
+                                                                     budget, 3)):
+            expected |= set(must)
+        assert got == expected, (items, must, need, min_rank, offers, budget)
+        answers[bool(expected)] += 1
+    assert min(answers.values()) > 500

@@ -1,0 +1,244 @@
+"""The ruins of a hand that belong to some complete follow, all found in one pass (no search per ruin).
+
+Sections "Player Turns", "Upgrading Ruins" and "Clarifications & Tips", for a follow of `need` ruins
+(2 or more) when the discoveries bought simply add up (no "light" card can be bought in any play): a
+play of rank R is some ruins taking discoveries (a set Y, at most one card per position, the costs
+within the torches) and the others "fitters", as they are (of rank R, or wild). A fitter never needs a
+discovery: dropping its buys keeps the play legal and affordable. A set of wild ruins only has the
+highest of their ranks; there a wild ruin may still take a "+rank" card, so it may be in Y or a fitter.
+
+So for each rank R (and for the all-wild sets) the plays are the affordable sets Y completed by enough
+fitters, and the ruins of a play are read off each Y at once: `members`, exact (the tests compare it
+with crafting.play_search, one search per ruin).
+
+>>> members([(5, 0, 0), (5, 0, 0), (2, 0, 0)], (), 2, 4, (), 3)   # two 5s follow a pair of 4s; not the 2
+{0, 1}
+"""
+from __future__ import annotations
+
+from .crafting import _options
+
+
+def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -> set:
+    """The indices of `items` ((rank, wild, free positions), ...) in some legal play of exactly `need`
+    ruins (2 or more) of rank `min_rank` or higher holding every index of `must`, with some of `offers`
+    (the rank-changing cards, (cost, position, kind, amount)) bought within `budget` (costs adding up)."""
+    n = len(items)
+    if n < need or len(must) > need:
+        return set()
+    if not offers:
+        return _as_they_are(items, must, need, min_rank)
+    found = set()
+    parts = [_parts(x, offers, budget) for x in items]
+    at = {}  # plain rank -> the plain ruins of that rank (fitters, taking nothing)
+    wilds = []
+    to = {}  # end rank (at least min_rank) -> [(plain ruin, its ways to end there or turn wild), ...]
+    turners = []  # the plain ruins able to turn wild
+    for i, (rk, w, _f) in enumerate(items):
+        if w:
+            wilds.append(i)
+            continue
+        at.setdefault(rk, []).append(i)
+        ends, turns, _ww = parts[i]
+        if turns:
+            turners.append(i)
+        for end, ways in ends.items():
+            if end >= min_rank:
+                to.setdefault(end, []).append((i, ways + turns if turns else ways))
+    targets = {R for R in at if R >= min_rank}
+    targets.update(to)
+    plain_must = [i for i in must if not items[i][1]]
+    for i in plain_must:  # a chosen plain ruin that cannot turn wild ends at its own rank or one it reaches
+        if not parts[i][1]:
+            rk = items[i][0]
+            targets = {R for R in targets if R == rk or R in parts[i][0]}
+    everyone = set(range(n))
+    for target in targets:
+        # plain ruins end at `target`, wild ones fit it; a value of 1 marks a ruin ending plain
+        plains = at.get(target, ())
+        joining = to.get(target, ())
+        if len(plains) + len(wilds) + len(joining) + len(turners) < need:
+            continue
+        cands = [i for i, _w in joining]
+        cand_opts = [ways for _i, ways in joining]
+        for i in turners:
+            if items[i][0] != target and i not in cands:
+                cands.append(i)
+                cand_opts.append(parts[i][1])
+        if any(i not in cands and items[i][0] != target for i in plain_must):
+            continue
+        fit = list(plains) + wilds
+        if len(fit) + len(cands) >= need and not (found.issuperset(fit) and found.issuperset(cands)):
+            _read_plays(found, need, must, 1, fit, [1] * len(plains) + [0] * len(wilds), cands, cand_opts, budget)
+            if found == everyone:
+                return found
+    # the sets of wild ruins only: every ruin ends wild, the set has the highest of their ranks
+    if len(wilds) + sum(1 for o in offers if o[2] == "wild") < need:
+        return found
+    if any(not parts[i][1] for i in plain_must):
+        return found
+    fit = sorted(wilds, key=lambda i: -items[i][0])
+    cands = [i for i in range(n) if parts[i][2]]
+    _read_plays(found, need, must, min_rank, fit, [items[i][0] for i in fit], cands, [parts[i][2] for i in cands],
+                budget)
+    return found
+
+
+_parts_memo: dict = {}
+_parts_alike: dict = {}
+
+
+def _parts(item, offers, budget) -> tuple:
+    """The ways of ruin `item` (rank, wild, free positions) to take some of `offers` within `budget`, at
+    least one: ({end rank: [(mask, cost, 1), ...]} for a plain ruin ending plain, [(mask, cost, 0), ...]
+    ending wild, [(mask, cost, final rank), ...] ending wild or being wild). Kept per offers tuple (found by
+    its id, the tuple itself kept and checked; equal tuples share their answers), then by ruin and budget."""
+    row = _parts_memo.get(id(offers))
+    if row is None or row[0] is not offers:
+        if len(_parts_memo) > 2_000:
+            _parts_memo.clear()
+        if len(_parts_alike) > 5_000:
+            _parts_alike.clear()
+        alike = _parts_alike.get(offers)  # an equal tuple met before (another market with the same offers)
+        if alike is None:
+            alike = _parts_alike[offers] = {}
+        row = _parts_memo[id(offers)] = (offers, alike)
+    key = (item, budget)
+    hit = row[1].get(key)
+    if hit is None:
+        rk, w, free = item
+        ends, turns, wild_ways = {}, [], []
+        for m, c, plus, becomes in _options(free, offers, budget):
+            if m:
+                if w or becomes:
+                    wild_ways.append((m, c, rk + plus))
+                    if not w:
+                        turns.append((m, c, 0))
+                else:
+                    ends.setdefault(rk + plus, []).append((m, c, 1))
+        hit = row[1][key] = (ends, turns, wild_ways)
+    return hit
+
+
+def _read_plays(found, need, must, threshold, fit, fit_val, cands, cand_opts, budget):
+    """Add to `found` the ruins of every play made of a set Y of `cands` (each with one of its ways
+    (mask, cost, value), disjoint masks, costs within `budget`) and fitters `fit` (values `fit_val`, highest
+    first), holding `must`, whose highest value reaches `threshold`."""
+    must_set = set(must)
+    must_fit = [k for k, i in enumerate(fit) if i in must_set]
+    must_cand = [i for i in must if i not in fit]
+    if any(i not in cands for i in must_cand):
+        return
+    # the sets Y: (members, mask, cost, highest value), the members of must_cand always in
+    start = [((), 0, 0, -1)]
+    for i in must_cand:
+        ways = cand_opts[cands.index(i)]
+        start = [(ys + (i,), mask | m, cost + c, max(top, v)) for ys, mask, cost, top in start
+                 for m, c, v in ways if not mask & m and cost + c <= budget]
+        if not start:
+            return
+    free = [(j, i) for j, i in enumerate(cands) if i not in must_cand]  # a wild must ruin may be here too
+    stack = [(0, ys, mask, cost, top) for ys, mask, cost, top in start]
+    order = range(len(fit))
+    fit_set = set(fit)
+    read = {}  # a Y holding no fitter: its answer depends only on its size and whether it reaches the threshold
+    while stack:
+        at, ys, mask, cost, top = stack.pop()
+        if fit_set.isdisjoint(ys):
+            key = (len(ys), top >= threshold)
+            got = read.get(key)
+            if got is None:
+                adds = set()
+                ok = _read_one(adds, need, (), 1 if key[1] else -1, 1, fit,
+                               [1 if v >= threshold else 0 for v in fit_val], must_fit, order, key[0])
+                got = read[key] = (ok, adds)
+            if got[0]:
+                found.update(ys)
+                found.update(got[1])
+        else:
+            _read_one(found, need, ys, top, threshold, fit, fit_val, must_fit, order)
+        if len(ys) == need:
+            continue
+        for t in range(at, len(free)):
+            j, i = free[t]
+            for m, c, v in cand_opts[j]:
+                if not mask & m and cost + c <= budget:
+                    stack.append((t + 1, ys + (i,), mask | m, cost + c, v if v > top else top))
+
+
+def _read_one(found, need, ys, top, threshold, fit, fit_val, must_fit, order, size=0):
+    """The ruins of the plays made of the set `ys` (highest value `top`; `size` more ruins in it, not
+    named) and fitters not in it; whether there is such a play."""
+    must_now = [k for k in must_fit if fit[k] not in ys]  # a wild must ruin may be in Y, with a "+rank"
+    extra = need - len(ys) - size - len(must_now)
+    if extra < 0:
+        return False
+    for k in must_now:
+        if fit_val[k] > top:
+            top = fit_val[k]
+    free = [k for k in order if fit[k] not in ys and k not in must_fit]
+    if extra > len(free):
+        return False
+    if extra == 0:
+        if top < threshold:
+            return False
+        found.update(ys)
+        found.update(fit[k] for k in must_now)
+        return True
+    best = fit_val[free[0]]
+    if max(top, best) < threshold:
+        return False
+    found.update(ys)
+    found.update(fit[k] for k in must_now)
+    if top >= threshold:
+        found.update(fit[k] for k in free)
+        return True
+    second = fit_val[free[1]] if len(free) > 1 else -1
+    for k in free:
+        # this fitter is chosen: the play reaches the threshold by it, or by the best other one (extra >= 2)
+        if fit_val[k] >= threshold or (extra >= 2 and (second if k == free[0] else best) >= threshold):
+            found.add(fit[k])
+    return True
+
+
+def _as_they_are(items, must, need, min_rank) -> set:
+    """`members` with no offer to buy: the plays are ruins of one plain rank R and wild ones (one plain at
+    least), or wild ruins only (their highest rank)."""
+    at = {}
+    wilds = []
+    for i, (rk, w, _f) in enumerate(items):
+        if w:
+            wilds.append(i)
+        else:
+            at.setdefault(rk, []).append(i)
+    held = {items[i][0] for i in must if not items[i][1]}  # the plain ranks of the chosen ruins
+    found = set()
+    if len(held) > 1:
+        return found
+    slots = need - len(must)
+    for R, plains in at.items():
+        if R < min_rank or (held and R not in held) or len(plains) + len(wilds) < need:
+            continue
+        plain_free = len(plains) - sum(1 for i in must if i in plains)  # plain ruins of rank R not chosen
+        if held or (slots and plain_free):
+            found.update(must)
+        if slots:
+            found.update(plains)
+            if held or (slots >= 2 and plain_free):
+                found.update(wilds)
+    if not held and len(wilds) >= need:
+        top = max([items[i][0] for i in must], default=-1)
+        free = sorted([i for i in wilds if i not in must], key=lambda i: -items[i][0])
+        if not slots:
+            if top >= min_rank:
+                found.update(must)
+        elif free:
+            best = items[free[0]][0]
+            second = items[free[1]][0] if len(free) > 1 else -1
+            if max(top, best) >= min_rank:
+                found.update(must)
+            for i in free:
+                if top >= min_rank or items[i][0] >= min_rank or \
+                        (slots >= 2 and (second if i == free[0] else best) >= min_rank):
+                    found.add(i)
+    return found
