@@ -160,11 +160,11 @@ def strength_game(name, players, search_seat, index, budget, horizon):
 
 
 def greedy_solo_score(index):
-    """Greedy's total in one Ruins of Mars solo game against the AI (the same deal as strength_game's)."""
+    """(greedy's total, whether it beat the AI) in one Ruins of Mars solo game (strength_game's deal)."""
     game = mars_rules.load("ruins_of_mars")
     state = game.new_game(players=1, seed=game_seed(SEED, index))
     end = playout(state, greedy_policy, seed=game_seed(SEED + 1, index), max_actions=CAP * 4)
-    return end.score().totals[0]
+    return end.score().totals[0], 0 in end.winners()
 
 
 def search_strength(games, budget, horizon=None, names=None):
@@ -188,16 +188,21 @@ def search_strength(games, budget, horizon=None, names=None):
             print(f"  {mars_rules.load(name).TITLE:14} search wins {share:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}  "
                   f"({len(rows)} games; horizon {cut or 'none'}; ended: {how}; {per:.2f} s per search decision; "
                   f"{time.perf_counter() - t0:.0f} s)", flush=True)
-        if "ruins_of_mars" not in names:
-            return
-        solo = max(10, games // 2)
-        cut = horizon or SEARCH_HORIZON["ruins_of_mars"]
-        futures = [pool.submit(strength_game, "ruins_of_mars", 1, 0, i, budget, cut) for i in range(solo)]
-        search_scores = [f.result()[2] for f in futures]
-        greedy_scores = list(pool.map(greedy_solo_score, range(solo)))
+        if "ruins_of_mars" in names:
+            solo_scores(pool, max(10, games // 2), budget, horizon)
+
+
+def solo_scores(pool, solo, budget, horizon=None):
+    """The search's and greedy's Ruins of Mars solo scores against the AI, on the same deals."""
+    cut = horizon or SEARCH_HORIZON["ruins_of_mars"]
+    futures = [pool.submit(strength_game, "ruins_of_mars", 1, 0, i, budget, cut) for i in range(solo)]
+    searched = [f.result() for f in futures]
+    greedy = list(pool.map(greedy_solo_score, range(solo)))
+    search_scores, greedy_scores = [r[2] for r in searched], [r[0] for r in greedy]
     print(f"  Ruins of Mars solo, {solo} deals against the AI: mean PP search {statistics.mean(search_scores):.1f}, "
           f"greedy {statistics.mean(greedy_scores):.1f} (median {statistics.median(search_scores)} and "
-          f"{statistics.median(greedy_scores)})")
+          f"{statistics.median(greedy_scores)}); beat the AI: search {sum(r[0] > 0 for r in searched)}, "
+          f"greedy {sum(r[1] for r in greedy)} of {solo}")
 
 
 def main(argv=None):
@@ -208,6 +213,8 @@ def main(argv=None):
     ap.add_argument("--ends", type=int, default=30, help="On Mars games per player count and policy (default 30)")
     ap.add_argument("--search", action="store_true", help="also the search against greedy (slow: minutes)")
     ap.add_argument("--search-only", action="store_true", help="only the search against greedy")
+    ap.add_argument("--solo-only", action="store_true",
+                    help="only the search's and greedy's Ruins of Mars solo scores (--search-games deals)")
     ap.add_argument("--search-games", type=int, default=20, help="search games per seat order (default 20)")
     ap.add_argument("--budget", type=int, default=SEARCH_BUDGET, help="search iterations per decision")
     ap.add_argument("--horizon", type=int, default=None,
@@ -216,6 +223,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.search_only:
         search_strength(args.search_games, args.budget, args.horizon, args.search_games_list)
+        return
+    if args.solo_only:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            solo_scores(pool, args.search_games, args.budget, args.horizon)
         return
     n = 20 if args.quick else args.games
     timed = 5 if args.quick else 20
