@@ -3,6 +3,7 @@ fallback to plain mode for a notebook that must not be pre-heated; and `make pre
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -75,14 +76,20 @@ def test_every_notebook_that_reads_its_lesson_folder_is_marked():
             assert refused is None, f"{path.name} is marked not to be pre-heated: {refused}"
 
 
-def test_make_present_runs_the_plan():
-    out = subprocess.run(["make", "-n", "present", "CLASS=3"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+def make_n(*args) -> str:
+    """The command `make -n present ...` would run (as from a shell: this suite itself runs under `make test`,
+    whose MAKEFLAGS would make a nested make print its directory)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    out = subprocess.run(["make", "--no-print-directory", "-n", "present", *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, env=env)
     assert out.returncode == 0, out.stderr
-    line = out.stdout.strip().splitlines()[-1]
-    assert "tools/present.py" in line and "--class=3" in line and TURN in line
-    bare = subprocess.run(["make", "-n", "present"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "tools/present.py" in bare.stdout and "--class" not in bare.stdout.strip().splitlines()[-1]
+    return next(line for line in out.stdout.splitlines() if "tools/present.py" in line)
+
+
+def test_make_present_runs_the_plan():
+    line = make_n("CLASS=3")
+    assert "--class=3" in line and TURN in line
+    assert "--class" not in make_n()
 
 
 def test_without_a_class_size_the_pool_fits_the_available_memory():
