@@ -88,7 +88,7 @@ def _quote(action, limit: int = 90) -> str:
 
 def _apart(a, b) -> bool:
     """Do two candidates' 95% intervals not overlap?"""
-    return a.interval[0] > b.interval[1] or b.interval[0] > a.interval[1]
+    return a.clearly_better_than(b) or b.clearly_better_than(a)
 
 
 def verdict(analysis) -> str:

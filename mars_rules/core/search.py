@@ -83,6 +83,10 @@ class Candidate(NamedTuple):
     def mean_margin(self) -> float:
         return self.margin / self.visits if self.visits else 0.0
 
+    def clearly_better_than(self, other) -> bool:
+        """Whether this candidate's whole 95% interval lies above `other`'s (the search is sure which is better)."""
+        return self.interval[0] > other.interval[1]
+
     def mean_rows(self) -> tuple:
         """((category, (mean points per seat, ...)), ...): where the points came from after this action."""
         n = max(1, self.visits)
