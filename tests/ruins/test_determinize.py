@@ -147,13 +147,10 @@ def test_hidden_things_vary_and_own_things_do_not():
 @settings(max_examples=20, deadline=None)
 @given(players=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10 ** 6), ply=st.integers(0, 400),
        rseed=st.integers(0, 10 ** 6))
-def test_property_view_kept_valid_and_blind_to_hidden(players, seed, ply, rseed):
+def test_property_view_kept_and_valid(players, seed, ply, rseed):
     s = after(ruins.new_game(players, seed=seed, rounds=2), ply, seed)
     if s.is_over or s.to_move == CHANCE:
         return
     p = s.to_move
     d = check(s, p, seed=rseed, play=True)
-    other = determinize(s, p, random.Random(rseed + 1))
-    assert other.view(p) == s.view(p)
-    assert determinize(other, p, random.Random(rseed)) == d
     assert d.hands[p] == s.hands[p]

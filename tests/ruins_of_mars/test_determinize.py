@@ -9,7 +9,6 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mars_rules
 from mars_rules.core import CHANCE
 from mars_rules.core.playout import playout
 from mars_rules.ruins_of_mars import PLAYER_COUNTS, data, determinize, from_json, load_cards, new_game
@@ -102,11 +101,6 @@ def hidden_swaps(s):
             out.append(with_techs(techs))
             break
     return out
-
-
-def test_the_sampler_is_exported():
-    assert mars_rules.load("ruins_of_mars").determinize is determinize
-    assert new_game(players=2, seed=1).game.determinize is determinize
 
 
 def test_random_play_at_every_player_count_keeps_the_view_loads_and_ends():
