@@ -534,8 +534,11 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
             options = fits[i]
             if optional_one and not options:
                 continue
-            nxt = set(states) if optional_one else set()
+            # an optional ruin left out keeps the states as they are; with no count (a lead), one fitting as it
+            # is (a way using no card) is better in: the same cards, as much light or more, a mark as good
+            nxt = set(states) if optional_one and (count is not None or options[0][0]) else set()
             light = x[3]
+            step = optional_one if count is not None else 0  # ruins added are counted only for a follow
             for mask, added, lit, mark in states:
                 if optional_one and count is not None and added == count:
                     continue
@@ -546,7 +549,7 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
                         new_mark = max(mark, end)
                     else:
                         new_mark = 1 if not w else mark
-                    nxt.add((mask | used, added + optional_one, min(extra, lit + light), new_mark))
+                    nxt.add((mask | used, added + step, min(extra, lit + light), new_mark))
             states = nxt
             if not states:
                 break

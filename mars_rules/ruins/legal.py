@@ -474,21 +474,39 @@ def _settle(s, p, sel, picked) -> list:
     fast = set(picked)
     out = []
     answers = {}  # ruins alike get the same answer
-    upper = None
+    upper = reach = aff = None
+    r_min = _target(s)[0]
+    rank, wild, ruins = s.rank, s.wild, s.ruins
     for c in s.hands[p]:
         if c in sel:
             continue
         if c in fast:
             out.append(c)  # the fast search found a finished play (it never counts torches a plan lacks)
-        else:
-            key = _sig(s, c)
-            ok = answers.get(key)
-            if ok is None:
-                if upper is None:
-                    upper = _upper_budget(s, m, p)
-                ok = answers[key] = play_exists(s, sel + (c,), upper)
-            if ok:
-                out.append(c)
+            continue
+        if upper is None:
+            upper = _upper_budget(s, m, p)
+            aff = _within(m, upper) if upper <= TORCHES_MOST else tuple([o for o in m[0] if o[0] <= upper])
+            reach = common_reach(_items(s, sel), aff, upper, r_min)
+            if reach == set():
+                break  # the ruins chosen cannot share a rank even with every torch a plan could have
+        if not wild[c]:
+            # play_exists's bound, made once for the ruins chosen: the ranks this ruin can reach with every
+            # torch a plan could have share none with those the ruins chosen can reach (`reach`)
+            rec = ruins[c]
+            gains, can_wild = _reach((rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2), aff, upper)
+            if not can_wild:
+                rk = rank[c]
+                if reach is None:
+                    if rk + gains[-1] < r_min:
+                        continue
+                elif not any(rk + g in reach for g in gains):
+                    continue
+        key = _sig(s, c)
+        ok = answers.get(key)
+        if ok is None:
+            ok = answers[key] = play_exists(s, sel + (c,), upper)
+        if ok:
+            out.append(c)
     return out
 
 
