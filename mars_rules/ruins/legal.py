@@ -55,8 +55,9 @@ _offers_cache: dict = {}
 def _market_offers(s) -> tuple:
     """The market's rank-changing offers, found once per market, card data and market costs (the market
     changes far less often than the position): (all of them; per slot, those leaving it out; per budget
-    0..TORCHES_MOST, those it pays for; the (slot, offer) pairs; the (slot, card) pairs of every card but
-    the "draw" ones, "light" included; the cost of the cheapest "light" card; the rank a single ruin can
+    0..TORCHES_MOST, those it pays for; the (slot, offer) pairs; the (slot, card) pairs a plan may buy
+    (`_cards`: no "draw" card, no "light" card lighting no more than it costs); the cost of the cheapest
+    "light" card of those; the rank a single ruin can
     gain, by free positions and torches). The two per-slot and per-budget lists and the gains are filled
     when first asked, by `_skipping`, `_within` and `_single_follows`. The cache is keyed by the market and
     checks the card set (effects, positions) and the costs (the `market_costs` option) it was made with."""
@@ -71,6 +72,8 @@ def _market_offers(s) -> tuple:
     for k, d in enumerate(market):
         if d >= 0:
             kind, amount = cards.disc_effect[d]
+            if kind == "light" and amount <= costs[k]:
+                continue  # it never pays for anything: see `_cards`
             if kind != "draw":
                 entries.append((k, (costs[k], cards.disc_pos[d], kind, amount)))
             if kind == "light":
@@ -307,16 +310,12 @@ def _buy_ok(s, slot, cid, budget, items=None, j=None) -> bool:
 
 # ----- the rule of a pick, exactly -----------------------------------------------------------------
 def _cards(m, skip=-1) -> tuple:
-    """The market cards of `m` (from `_market_offers`) a plan may buy: every one but the "draw" ones (a draw
-    card changes no rank and lights nothing; leaving it out of a plan keeps every later buy affordable, as
-    the torches at each later step only grow, and frees its position), leaving out `skip`."""
+    """The market cards of `m` (from `_market_offers`) a plan may buy: every one but the "draw" ones and the
+    "light" ones lighting no more torches than they cost, leaving out `skip`. Neither changes a rank, nor
+    leaves more torches lit than before it was bought (a light card leaves min(most, torches - cost +
+    amount)), so leaving it out of a plan frees its position and keeps every later buy affordable: the
+    plays a plan can finish are the same."""
     return tuple([o for k, o in m[4] if k != skip])
-
-
-def _upper(s, m, torches, ids) -> int:
-    """A bound on the torches a plan for a play with ruins `ids` can ever spend: those lit once the ruins
-    are chosen, plus every "light" card of the market (each adds at most its amount)."""
-    return _budget(s, torches, ids) + sum([o[3] for _k, o in m[4] if o[2] == "light"])
 
 
 def finishable(s, items, torches, skip=-1) -> bool:
@@ -327,7 +326,7 @@ def finishable(s, items, torches, skip=-1) -> bool:
     r, _need = _target(s)
     mode = SINGLE if len(items) == 1 else SET
     m = _market_offers(s)
-    if m[5] > torches:  # no "light" card can be bought: none can ever be (torches only grow by them)
+    if m[5] > torches:  # no "light" card worth buying is affordable: none ever is (torches only grow by them)
         return completable(items, r, mode, _offers(s, skip), torches)
     return completable_lit(items, r, mode, _cards(m, skip), torches, s.options.torches)
 

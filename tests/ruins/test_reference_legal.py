@@ -55,6 +55,20 @@ def test_discovery_effects_a_light_bought_first_pays_for_a_rank_card():
     assert compare(s) == []
 
 
+def test_discovery_effects_a_light_costing_what_it_lights_pays_for_nothing():
+    """Discovery Effects: in market slot 1 "light 2" costs 2 (the default costs are 3, 2, 1, 1), so after it
+    the torches are as before: with 2 lit, "+3 rank" (cost 3) stays out of reach and the 6 cannot follow a
+    9, bought first or not. The plans of legal.py leave such a card out; the brute force tries it."""
+    from mars_rules.ruins import legal as L
+    s = _follow([rid(6), rid(2)], [rid(9)], 2, market=(PLUS3, LIGHT2, DRAW1, WILD))
+    assert reference_plays(s) == {PASS}
+    assert [a.kind for a in s.legal_actions()] == ["pass"]
+    assert all(o[2] != "light" for o in L._cards(L._market_offers(s)))
+    assert compare(s) == []
+    moved = _follow([rid(6), rid(2)], [rid(9)], 2, market=(PLUS3, WILD, DRAW1, LIGHT2))  # slot 3: costs 1
+    assert [a.kind for a in moved.legal_actions()] == ["pick", "pass"]
+
+
 def test_player_turns_a_follow_offers_no_ruin_it_cannot_finish():
     """Player Turns: to follow a pair of 8s with a 3 and a 5 and 2 lit torches, no affordable upgrade makes
     two ruins of rank 8 or more (a wild 3 still needs the 5 to reach 8): only "pass" is legal."""
