@@ -154,15 +154,20 @@ def _strings(c, value, path: str) -> list:
 
 
 def view(s, player: int):
-    """What `player` sees: others' hands, the decks and others' secret flips face down."""
+    """What `player` sees: others' hands, the decks and others' secret flips face down, and the ruins another
+    player is choosing for a play (lead, follow); once chosen they are played face up and upgraded
+    ("Upgrading Ruins": "you may only upgrade ruins you play"), so at the claims and discoveries they show."""
     if player is None:
         return s  # the teacher's view
     check_seat(s, player)
-    hands = tuple(h if q == player else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
+    played = s.selection if s.to_move != player and (s.step == "claim" or s.step == "discover") else ()
+    # a hand shows the ruins it plays face up, first (where they sat among the others would tell their ids)
+    hands = tuple(h if q == player else tuple(sorted(played)) + (HIDDEN,) * (len(h) - len(played))
+                  if played and q == s.to_move else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
     flips = s.flips
     if s.step == "night_flip":
         flips = tuple(f if q == player or f == UNDECIDED else SECRET for q, f in enumerate(flips))
-    sel = s.selection if s.to_move == player else (HIDDEN,) * len(s.selection)
+    sel = s.selection if s.to_move == player or played else (HIDDEN,) * len(s.selection)
     # the seed goes too (-1): with it, the deal and every future draw could be worked out
     return s._replace(hands=hands, deck=(HIDDEN,) * len(s.deck), ddeck=(HIDDEN,) * len(s.ddeck), flips=flips,
                       selection=sel, viewer=player, seed=-1)

@@ -12,7 +12,8 @@ from .state import NO_FLIP, UNDECIDED
 
 __all__ = ["determinize"]
 
-CHOOSING = ("lead", "follow", "claim", "discover")
+CHOOSING = ("lead", "follow")  # another player's selection is hidden while it is chosen
+PLAYED = ("claim", "discover")  # then its ruins are on the table (the view shows them), still in that hand
 _DEALS = 8          # deals tried for another player's hidden selection before the real one is kept
 _SUBSETS = 400      # selections of one hand checked at most
 
@@ -25,7 +26,8 @@ def determinize(state, player, rng):
     Dealt again: the ruins of the other players' hands and of the ruin deck (each hand and the deck keep their
     sizes; every ruin keeps its record, upgrades and night side, wherever it goes), the other players' secret
     night flips already chosen (one of the day-side ruins of the new hand, or none, uniformly), the ruins of a
-    play another player is choosing (a selection of the new hand that can still become a legal play), and the
+    play another player is choosing (a selection of the new hand that can still become a legal play; once
+    played, at the claims and discoveries, those ruins show and stay in that player's hand), and the
     seed of the chance stream (a fresh one, `rng.getrandbits(48)`: it would tell every future draw). During the
     night flips a ruin claimed by a seated player is in that player's hand or the deck, never another hand (the
     claimed ruins were just handed over). The discovery deck is kept: its make-up follows from the market and
@@ -46,14 +48,17 @@ def determinize(state, player, rng):
         raise ValueError(f"{player!r:.40} is not a seat of this game (0..{n - 1})")
     hands = state.hands
     others = [q for q in range(n) if q != player and hands[q]]
-    pool = list(state.deck)
-    for q in others:
-        pool += hands[q]
-    pool.sort()
-    sizes = [len(hands[q]) for q in others]
     step = state.step
     t = state.to_move
     choosing = step in CHOOSING and state.selection and t != player
+    played = state.selection if step in PLAYED and t != player else ()
+    pool = list(state.deck)
+    for q in others:
+        pool += hands[q]
+    if played:
+        pool = [c for c in pool if c not in played]
+    pool.sort()
+    sizes = [len(hands[q]) - (len(played) if q == t else 0) for q in others]
     if step == "night_flip":
         new = _deal_claimed(state, player, others, pool, sizes, rng)
     elif choosing:
@@ -63,7 +68,7 @@ def determinize(state, player, rng):
     hands = list(hands)
     held = set()
     for q, h in zip(others, new):
-        hands[q] = h
+        hands[q] = tuple(sorted(h + played)) if played and q == t else h
         held.update(h)
     deck = tuple([c for c in pool if c not in held])
     changes = {"hands": tuple(hands), "deck": deck}

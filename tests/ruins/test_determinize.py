@@ -46,7 +46,7 @@ def test_positions_of_random_play_for_the_player_to_move():
 
 
 def test_every_player_secret_flips_and_hidden_selections():
-    secret = hidden_selection = 0
+    secret = hidden_selection = played = 0
     for players in (3, 5):
         for i, s in enumerate(walk(players, 10 + players, every=29)):
             for p in range(players):
@@ -57,9 +57,13 @@ def test_every_player_secret_flips_and_hidden_selections():
                         if q != p and f >= 0:
                             assert f in d.hands[q] and not d.ruins[f][0]
                 if s.selection and p != s.to_move:
-                    hidden_selection += 1
                     assert set(d.selection) <= set(d.hands[s.to_move])
-    assert secret and hidden_selection
+                    if s.step in ("claim", "discover"):  # played face up: kept, the rest of that hand dealt again
+                        played += 1
+                        assert d.selection == s.selection
+                    else:
+                        hidden_selection += 1
+    assert secret and hidden_selection and played
 
 
 def test_night_flip_with_claims_keeps_claimed_ruins_with_their_owners():

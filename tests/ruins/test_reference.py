@@ -208,7 +208,8 @@ def test_the_description_names_what_the_board_draws_and_a_view_hides_what_it_hid
             text = describe_position(view)
             _check_board(view, text)
             assert f"{s.players[seat]}'s view" in text.splitlines()[1]
-            secret = [c for q, h in enumerate(s.hands) if q != seat for c in h] + list(s.deck)
+            played = s.selection if s.step in ("claim", "discover") else ()  # face up once chosen
+            secret = [c for q, h in enumerate(s.hands) if q != seat for c in h if c not in played] + list(s.deck)
             for c in secret:
                 assert not _names(text, c), f"seat {seat} reads the hidden ruin #{c}"
             for c in s.hands[seat]:
@@ -223,7 +224,7 @@ def test_the_description_names_what_the_board_draws_and_a_view_hides_what_it_hid
                     if q != seat and f >= 0:
                         assert "night flip: chosen (secret)" in _line(text, f"{s.players[q]} (seat")
                         assert _names(_line(full, f"{s.players[q]} (seat"), f)
-            if s.selection and s.to_move != seat:
+            if s.selection and s.to_move != seat and not played:
                 assert "Chosen for this play" not in text and "chosen for this play (hidden)" in text
             elif s.selection and s.step in ("lead", "follow", "claim", "discover"):
                 assert "Chosen for this play: " + ", ".join(f"#{c}" for c in s.selection) in text

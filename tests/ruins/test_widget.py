@@ -55,7 +55,41 @@ def test_view_shows_other_hands_face_down():
     v = s.view(0)
     fig = draw(v)
     hatched = [p for p in fig.axes[0].patches if p.get_hatch() == "//"]
-    assert len(hatched) == len(s.hands[1]) + len(s.hands[2])
+    played = len(s.selection) if s.step in ("claim", "discover") and s.to_move != 0 else 0  # face up
+    assert len(hatched) == len(s.hands[1]) + len(s.hands[2]) - played
+
+
+def test_a_view_shows_the_ruins_another_player_plays_face_up_at_the_claims_and_discoveries():
+    """Upgrading Ruins: the ruins are played face up, then claimed and upgraded; while another player chooses
+    them (lead, follow) the view hides them, at the claims and discoveries it shows them first in that hand
+    (where they sat among the others would tell the hidden ids), raised as chosen."""
+    import random
+    import mars_rules.ruins as ruins
+    seen = set()
+    s = ruins.new_game(players=3, seed=11)
+    rng = random.Random(3)
+    while s.to_move is not None and len(seen) < 3:
+        if s.to_move == "chance":
+            s = s.resolve_chance()
+            continue
+        watcher = (s.to_move + 1) % 3
+        v = s.view(watcher)
+        t = s.to_move
+        if s.selection and s.step in ("claim", "discover"):
+            assert v.selection == s.selection
+            assert v.hands[t][:len(s.selection)] == tuple(sorted(s.selection))
+            assert set(v.hands[t][len(s.selection):]) == {-1} or len(v.hands[t]) == len(s.selection)
+            assert "Chosen for this play: " + ", ".join(f"#{c}" for c in s.selection) in v.describe()
+            hatched = [p for p in draw(v).axes[0].patches if p.get_hatch() == "//"]
+            others = sum(len(h) for q, h in enumerate(s.hands) if q != watcher)
+            assert len(hatched) == others - len(s.selection)
+            seen.add(s.step)
+        elif s.selection:
+            assert set(v.selection) == {-1} and set(v.hands[t]) == {-1}
+            seen.add("hidden")
+        acts = s.legal_actions()
+        s = s.advance(acts[rng.randrange(len(acts))])
+    assert seen == {"claim", "discover", "hidden"}
 
 
 def test_draw_into_given_axes_and_update_reuses_the_figure():
