@@ -96,6 +96,8 @@ def _skipping(m, slot) -> tuple:
 
 def _within(m, budget) -> tuple:
     """The offers of market `m` (from `_market_offers`) costing at most `budget`."""
+    if budget > TORCHES_MOST:  # a bound beyond the torches a player has (legal._upper_budget): not kept
+        return tuple([o for o in m[0] if o[0] <= budget])
     aff = m[2][budget]
     if aff is None:
         aff = m[2][budget] = tuple([o for o in m[0] if o[0] <= budget])
@@ -443,7 +445,7 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     # a "light" card may pay for more: what no play buying none of them holds is asked of the rule, when the
     # bound allows it (the rank cards alone, paid from every torch a plan could ever have: `_upper_budget`)
     upper = _upper_budget(s, m, p)
-    aff = _within(m, upper) if upper <= TORCHES_MOST else tuple([o for o in m[0] if o[0] <= upper])
+    aff = _within(m, upper)
     bound = members(items, [hand.index(c) for c in sel], need, r, aff, upper)
     out = []
     answers = {}  # ruins alike get the same answer
@@ -452,14 +454,18 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
             continue
         if i in found:
             out.append(c)
-        elif i in bound:
-            key = _sig(s, c)
-            ok = answers.get(key)
-            if ok is None:
-                ok = answers[key] = play_exists(s, sel + (c,), upper)
-            if ok:
-                out.append(c)
+        elif i in bound and _ask(s, sel, c, upper, answers):
+            out.append(c)
     return out
+
+
+def _ask(s, sel, c, upper, answers) -> bool:
+    """`play_exists(s, sel + (c,), upper)`, asked once for ruins alike (`answers`, kept by the caller)."""
+    key = _sig(s, c)
+    ok = answers.get(key)
+    if ok is None:
+        ok = answers[key] = play_exists(s, sel + (c,), upper)
+    return ok
 
 
 def _settle(s, p, sel, picked) -> list:
@@ -484,7 +490,7 @@ def _settle(s, p, sel, picked) -> list:
             continue
         if upper is None:
             upper = _upper_budget(s, m, p)
-            aff = _within(m, upper) if upper <= TORCHES_MOST else tuple([o for o in m[0] if o[0] <= upper])
+            aff = _within(m, upper)
             reach = common_reach(_items(s, sel), aff, upper, r_min)
             if reach == set():
                 break  # the ruins chosen cannot share a rank even with every torch a plan could have
@@ -500,11 +506,7 @@ def _settle(s, p, sel, picked) -> list:
                         continue
                 elif not any(rk + g in reach for g in gains):
                     continue
-        key = _sig(s, c)
-        ok = answers.get(key)
-        if ok is None:
-            ok = answers[key] = play_exists(s, sel + (c,), upper)
-        if ok:
+        if _ask(s, sel, c, upper, answers):
             out.append(c)
     return out
 
