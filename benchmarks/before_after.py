@@ -1,18 +1,27 @@
 """Random-play speed of this tree against an earlier commit, run side by side on the same machine.
 
-    python benchmarks/before_after.py REV [game ...] [--rounds 5] [--games 6]
+    python benchmarks/before_after.py REV [game ...] [--rounds 5] [--games-per-run 6]
+    python benchmarks/before_after.py REV [game ...] --instructions [--games-per-run 4] [--jobs 2]
 
 REV (a commit, tag or branch) is checked out in a temporary git worktree (removed afterwards). Each
 round runs `bench_playouts.bench` once for the earlier code and once for this tree, in fresh processes,
 alternating which goes first, so that load on a shared machine falls on both alike; the medians of the
 rounds are printed per game and player count, with the change in per cent (microseconds per random-play
 action: legal actions + a uniform choice + advance). A benchmark, not a test: nothing is asserted.
+
+On a shared or virtual machine the clock can swing by a fifth from one minute to the next. With
+`--instructions` each side instead plays the same random games under valgrind (callgrind; Debian's
+`valgrind` package), after as many warm-up games, and the machine instructions per action are printed
+(the games minus a run of the warm-up alone): the same figure on every run, what a change costs or saves.
 """
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import pathlib
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -41,13 +50,69 @@ def one_run(root, games, per) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+COUNT = """
+import random, sys
+sys.path.insert(0, {root!r})
+import mars_rules
+from mars_rules import CHANCE
+game = mars_rules.load({game!r})
+
+def play(seeds):
+    n = 0
+    for seed in seeds:
+        s = game.new_game(players={players}, seed=seed)
+        rng = random.Random(seed)
+        while s.to_move is not None and n < 10 ** 7:
+            if s.to_move == CHANCE:
+                s = s.resolve_chance()
+            else:
+                legal = s.legal_actions()
+                s = s.advance(legal[int(rng.random() * len(legal))])
+            n += 1
+    return n
+
+play(range(1, {games} + 1))
+print(play(range(1001, 1001 + {measured})))
+"""
+
+
+def instructions(root, game, players, games) -> float:
+    """Machine instructions per random-play action of `games` games of `game` at the code at `root`, after
+    as many warm-up games (memo tables fill as in a long simulation), by callgrind: the run of the warm-up
+    and the games less the run of the warm-up alone."""
+    counts = []
+    actions = 0
+    for measured in (games, 0):
+        code = COUNT.format(root=str(root), game=game, players=players, games=games, measured=measured)
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", code], capture_output=True, text=True, check=True, cwd=root)
+        counts.append(int(re.search(r"Collected : (\d+)", done.stderr).group(1)))
+        actions = actions or int(done.stdout.split()[-1])
+    return (counts[0] - counts[1]) / actions
+
+
+def count_rows(old, games, per, jobs) -> dict:
+    """{row: (instructions per action before, after)} for every game and player count."""
+    import mars_rules
+    rows = [(g, n) for g in games for n in mars_rules.load(g).PLAYER_COUNTS]
+    work = [(root, g, n) for g, n in rows for root in (old, ROOT)]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        got = list(pool.map(lambda w: instructions(w[0], w[1], w[2], per), work))
+    return {f"{g} {n}p": (got[2 * i], got[2 * i + 1]) for i, (g, n) in enumerate(rows)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the earlier commit")
     ap.add_argument("games", nargs="*", help="games (default: all four)")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--games-per-run", type=int, default=6)
+    ap.add_argument("--games-per-run", type=int, default=None, help="default 6; with --instructions 4")
+    ap.add_argument("--instructions", action="store_true", help="count instructions with valgrind, not time")
+    ap.add_argument("--jobs", type=int, default=2, help="with --instructions: valgrind runs at once")
     args = ap.parse_args(argv)
+    if args.instructions and not shutil.which("valgrind"):
+        sys.exit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    per = args.games_per_run or (4 if args.instructions else 6)
     sys.path.insert(0, str(ROOT))
     import mars_rules
     games = args.games or sorted(mars_rules.GAMES)
@@ -56,14 +121,23 @@ def main(argv=None):
         subprocess.run(["git", "worktree", "add", "--detach", str(old), args.rev], cwd=ROOT, check=True,
                        capture_output=True)
         try:
-            before, after = [], []
-            for k in range(args.rounds):
-                pair = [(before, old), (after, ROOT)]
-                for runs, root in (pair if k % 2 == 0 else pair[::-1]):
-                    runs.append(one_run(root, games, args.games_per_run))
+            if args.instructions:
+                counted = count_rows(old, games, per, args.jobs)
+            else:
+                before, after = [], []
+                for k in range(args.rounds):
+                    pair = [(before, old), (after, ROOT)]
+                    for runs, root in (pair if k % 2 == 0 else pair[::-1]):
+                        runs.append(one_run(root, games, per))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False,
                            capture_output=True)
+    if args.instructions:
+        print(f"thousand instructions per random-play action, {per} games after {per} warm-up games: "
+              f"{args.rev} -> this tree")
+        for row, (b, a) in counted.items():
+            print(f"{row:18} {b / 1000:8.1f} -> {a / 1000:8.1f}  {100 * (a - b) / b:+6.1f}%")
+        return
     print(f"us per random-play action, median of {args.rounds} alternating rounds: {args.rev} -> this tree")
     for row in before[0]:
         b = statistics.median(r[row] for r in before)
