@@ -40,7 +40,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import legal
-from .crafting import SET, SINGLE, completable, rank_and_wild, set_rank
+from .crafting import rank_and_wild, set_rank
 from .data import COPIES, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT, RUINS_USED
 from .flow import next_active, seats_from
 from .options import conflicts

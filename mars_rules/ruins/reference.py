@@ -21,7 +21,7 @@ from collections import Counter
 
 from mars_rules.core.reference import Entry, Number, RulesReference
 
-from .data import COPIES, DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT, RUINS_USED
+from .data import COPIES, DEFAULT_CARDS, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, RUIN_COUNT, RUINS_USED
 from .options import OPTIONS
 from .text import effect_words
 
