@@ -152,8 +152,9 @@ Each time you play ruins you may upgrade any of them, but only those you are pla
 left in your hand. The engine takes the upgrades after the ruins are chosen and before the play is
 confirmed: first claims (step `claim`, left out when you have no claim card left or every chosen ruin is
 already claimed), then discoveries (step `discover`), which ends with `play`. Upgrades stay on the ruin
-for good (*Crafting Cards*). Trying to claim, buy or confirm before choosing the ruins, or to upgrade a
-ruin that is not in your play, is refused naming this section.
+for good (*Crafting Cards*). The ruins are played face up, so from the claims on every player's view
+shows them (while they are being chosen, only their player sees them). Trying to claim, buy or confirm
+before choosing the ruins, or to upgrade a ruin that is not in your play, is refused naming this section.
 """, teaches=("step:claim", "step:discover", "action:play"), part=ACTIONS),
     Entry("Upgrading Ruins: A. Add Claim", f"""
 Each player has {_D.claims} claim cards for the whole game; a used claim never comes back.
