@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import json
+import os
 import pathlib
 import re
 import shutil
@@ -85,7 +86,8 @@ def instructions(root, game, players, games) -> float:
     for measured in (games, 0):
         code = COUNT.format(root=str(root), game=game, players=players, games=games, measured=measured)
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", code], capture_output=True, text=True, check=True, cwd=root)
+                               "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                              env={**os.environ, "PYTHONHASHSEED": "0"})  # set orders too: the same run each time
         counts.append(int(re.search(r"Collected : (\d+)", done.stderr).group(1)))
         actions = actions or int(done.stdout.split()[-1])
     return (counts[0] - counts[1]) / actions
