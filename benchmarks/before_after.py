@@ -52,28 +52,15 @@ def one_run(root, games, per) -> dict:
 
 
 COUNT = """
-import random, sys
+import sys
 sys.path.insert(0, {root!r})
+sys.path.insert(1, {bench!r})
 import mars_rules
-from mars_rules import CHANCE
+from bench_playouts import play  # this tree's random game, on the code at root
 game = mars_rules.load({game!r})
-
-def play(seeds):
-    n = 0
-    for seed in seeds:
-        s = game.new_game(players={players}, seed=seed)
-        rng = random.Random(seed)
-        while s.to_move is not None and n < 10 ** 7:
-            if s.to_move == CHANCE:
-                s = s.resolve_chance()
-            else:
-                legal = s.legal_actions()
-                s = s.advance(legal[int(rng.random() * len(legal))])
-            n += 1
-    return n
-
-play(range(1, {games} + 1))
-print(play(range(1001, 1001 + {measured})))
+for seed in range(1, {games} + 1):
+    play(game, {players}, seed)
+print(sum(play(game, {players}, seed)[0] for seed in range(1001, 1001 + {measured})))
 """
 
 
@@ -84,7 +71,8 @@ def instructions(root, game, players, games) -> float:
     counts = []
     actions = 0
     for measured in (games, 0):
-        code = COUNT.format(root=str(root), game=game, players=players, games=games, measured=measured)
+        code = COUNT.format(root=str(root), bench=str(ROOT / "benchmarks"), game=game, players=players, games=games,
+                            measured=measured)
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                                "-c", code], capture_output=True, text=True, check=True, cwd=root,
                               env={**os.environ, "PYTHONHASHSEED": "0"})  # set orders too: the same run each time
