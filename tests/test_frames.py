@@ -1,12 +1,10 @@
 """widgets.frames: every what-if result as a DataFrame whose values are the result's own."""
-import doctest
 
 import pytest
 
 import mars_rules
 from mars_rules.core import analyse, compare, simulate
 from mars_rules.core.simulate import GameRecord, SimulationResult
-from widgets import frames
 from widgets.frames import rows_frame, to_frame
 
 
@@ -69,7 +67,3 @@ def test_anything_else_is_refused_with_what_is_accepted(start):
     for wrong in ("games", [1, 2], start):
         with pytest.raises(TypeError, match="SimulationResult .*Comparison.*Analysis"):
             to_frame(wrong)
-
-
-def test_the_docstring_examples_run():
-    assert doctest.testmod(frames).failed == 0
