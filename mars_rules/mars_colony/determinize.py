@@ -5,8 +5,9 @@ sampled from what the player to move sees (`state.view(player)`), never on the r
 """
 from __future__ import annotations
 
+from mars_rules.core.state import check_seat
+
 from .invariants import card_kinds
-from .state import State
 
 __all__ = ["determinize"]
 
@@ -72,9 +73,8 @@ def determinize(state, player, rng):
     """
     if state.viewer >= 0:
         raise ValueError("determinize needs the full position, not a player's view")
+    check_seat(state, player)
     n = len(state.players)
-    if type(player) is not int or not 0 <= player < n:
-        raise ValueError(f"{player!r:.40} is not a seat of this game (0..{n - 1})")
     cols = list(state.colonies)
     others = [q for q in range(n) if q != player]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb, factorial
 
+from mars_rules.core.state import check_seat
+
 from .state import NO_FLIP, UNDECIDED
 
 __all__ = ["determinize"]
@@ -43,9 +45,8 @@ def determinize(state, player, rng):
     """
     if state.viewer >= 0:
         raise ValueError("determinize needs the full position, not a player's view")
+    check_seat(state, player)
     n = len(state.players)
-    if type(player) is not int or not 0 <= player < n:
-        raise ValueError(f"{player!r:.40} is not a seat of this game (0..{n - 1})")
     hands = state.hands
     others = [q for q in range(n) if q != player and hands[q]]
     step = state.step

@@ -154,17 +154,6 @@ def test_the_real_goals_are_not_leaked_into_the_sample():
     assert sum(g == real for g in got) < 5
 
 
-def test_fast_enough():
-    import time
-    s = at_ply(4, 2, 40)
-    rng = random.Random(1)
-    t = time.process_time()  # CPU time: the machine may be shared
-    for _ in range(200):
-        determinize(s, 0, rng)
-    per_call = (time.process_time() - t) / 200
-    assert per_call < 200e-6, per_call  # measured ~10 µs of CPU; generous
-
-
 @settings(max_examples=25, deadline=None)
 @given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 10**6), ply=st.integers(0, 250),
        rng_seed=st.integers(0, 2**32))

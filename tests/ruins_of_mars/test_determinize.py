@@ -184,18 +184,6 @@ def test_multiplayer_only_the_seed_is_hidden():
         assert d._replace(seed=s.seed) == s and d.seed == random.Random(5).getrandbits(48)
 
 
-def test_fast_enough():
-    import time
-    s = at_ply(1, 2, 3, cards=SHARED)
-    assert all(s.boards[AI].face_down)
-    rng = random.Random(1)
-    t = time.process_time()  # CPU time: the machine may be shared
-    for _ in range(200):
-        determinize(s, 0, rng)
-    per_call = (time.process_time() - t) / 200
-    assert per_call < 200e-6, per_call  # measured ~10 µs of CPU; generous
-
-
 @settings(max_examples=20, deadline=None)
 @given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 10**6), ply=st.integers(0, 300),
        shared=st.booleans(), rng_seed=st.integers(0, 2**32))
