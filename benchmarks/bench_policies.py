@@ -55,24 +55,33 @@ def line(label, result):
     return f"  {label:28} {share:6.1%}  95% CI {lo:5.1%}-{hi:5.1%}   (as seat 0 {s0:5.1%}, as seat 1 {s1:5.1%})"
 
 
+def timed_game(state, seat, policy, others, rng, cap=None):
+    """Play `state` on, seat `seat` by `policy` (timed) and every other seat by `others`, to the end or for
+    `cap` decisions: (the last state, seconds spent in `policy`, its calls)."""
+    decisions, spent, calls = 0, 0.0, 0
+    while state.to_move is not None and (cap is None or decisions < cap):
+        if state.to_move == CHANCE:
+            state = state.resolve_chance()
+            continue
+        decisions += 1
+        if state.to_move == seat:
+            t0 = time.perf_counter()
+            action = policy(state, rng)
+            spent += time.perf_counter() - t0
+            calls += 1
+        else:
+            action = others(state, rng)
+        state = state.advance(action)
+    return state, spent, calls
+
+
 def us_per_decision(game, policy, games, seed=SEED):
     """Mean microseconds of one call of `policy` (seat 0) in games against random (seat 1)."""
     spent, calls = 0.0, 0
     for g in range(games):
-        state = game.new_game(players=2, seed=seed + g)
-        rng = random.Random(g)
-        while state.to_move is not None:
-            if state.to_move == CHANCE:
-                state = state.resolve_chance()
-                continue
-            if state.to_move == 0:
-                t0 = time.perf_counter()
-                action = policy(state, rng)
-                spent += time.perf_counter() - t0
-                calls += 1
-            else:
-                action = random_policy(state, rng)
-            state = state.apply(action)
+        _end, s, c = timed_game(game.new_game(players=2, seed=seed + g), 0, policy, random_policy, random.Random(g))
+        spent += s
+        calls += c
     return 1e6 * spent / max(1, calls), calls
 
 
@@ -134,20 +143,7 @@ def strength_game(name, players, search_seat, index, budget, horizon):
     state = game.new_game(players=players, seed=game_seed(SEED, index))
     search = SearchPolicy(budget=budget, horizon=horizon)
     rng = random.Random(game_seed(SEED + 1, index))
-    decisions, spent, calls = 0, 0.0, 0
-    while state.to_move is not None and decisions < CAP:
-        if state.to_move == CHANCE:
-            state = state.resolve_chance()
-            continue
-        decisions += 1
-        if state.to_move == search_seat:
-            t0 = time.perf_counter()
-            action = search(state, rng)
-            spent += time.perf_counter() - t0
-            calls += 1
-        else:
-            action = greedy_policy(state, rng)
-        state = state.advance(action)
+    state, spent, calls = timed_game(state, search_seat, search, greedy_policy, rng, CAP)
     cut = state.to_move is not None
     totals = state.score().totals
     if cut:
