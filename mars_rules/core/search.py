@@ -321,6 +321,26 @@ def _merge(parts, roots):
     return merged
 
 
+def _trees(state, who, sizes, seeds, policy, horizon, executor, cancel, progress):
+    """Grow the trees of these sizes and seeds, one after another (each reporting its progress, stopping
+    at a cancel) or in parallel with `executor` (progress after each tree): their `_grow` results in order."""
+    budget, done = sum(sizes), 0
+    if executor is None:
+        for size, tree_seed in zip(sizes, seeds):
+            yield _grow(state, who, size, tree_seed, policy, horizon, cancel, progress, done, budget)
+            done += size
+            if cancel is not None and cancel.is_set():
+                return
+        return
+    futures = [executor.submit(_grow, state, who, size, tree_seed, policy, horizon)
+               for size, tree_seed in zip(sizes, seeds)]
+    for size, fut in zip(sizes, futures):
+        yield fut.result()
+        done += size
+        if progress is not None:
+            progress(done, budget)
+
+
 def analyse(state, budget: int = BUDGET, seed: int = 0, executor=None, progress=None, cancel=None,
             policy=None, horizon: int | None = None) -> Analysis:
     """Rank the legal actions of the player to move by Monte Carlo tree search (see the module's docstring).
@@ -353,28 +373,10 @@ def analyse(state, budget: int = BUDGET, seed: int = 0, executor=None, progress=
     sizes = [budget // trees + (1 if i < budget % trees else 0) for i in range(trees)]
     seeds = [seed if trees == 1 else game_seed(seed, i) for i in range(trees)]
     parts, hints, cuts = [], [], 0
-    if executor is None:
-        done = 0
-        for size, tree_seed in zip(sizes, seeds):
-            stats, cut, hint = _grow(state, who, size, tree_seed, policy, horizon, cancel, progress, done, budget)
-            hints.append(hint)
-            parts.append(stats)
-            cuts += cut
-            done += size
-            if cancel is not None and cancel.is_set():
-                break
-    else:
-        futures = [executor.submit(_grow, state, who, size, tree_seed, policy, horizon)
-                   for size, tree_seed in zip(sizes, seeds)]
-        done = 0
-        for size, fut in zip(sizes, futures):
-            stats, cut, hint = fut.result()
-            hints.append(hint)
-            parts.append(stats)
-            cuts += cut
-            done += size
-            if progress is not None:
-                progress(done, budget)
+    for stats, cut, hint in _trees(state, who, sizes, seeds, policy, horizon, executor, cancel, progress):
+        hints.append(hint)
+        parts.append(stats)
+        cuts += cut
     merged = _merge(parts, roots)
     candidates = [Candidate(roots[k], v[0], v[1], v[2], tuple((c, tuple(s)) for c, s in v[3].items()))
                   for k, v in merged.items()]
