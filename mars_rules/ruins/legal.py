@@ -182,6 +182,20 @@ def _final_mode(k: int) -> int:
     return SINGLE if k == 1 else SET
 
 
+def _apart(rk, gains, can_wild, reach, r_min) -> bool:
+    """Can a plain ruin of rank `rk` (its `_reach`: the rank `gains` it can get, whether it can turn wild)
+    share no rank with the ruins chosen, whose plain ones can all reach the ranks `reach` (`common_reach`;
+    None: no limit but `r_min`)? Then no play holds it and them (completable()'s first check)."""
+    if can_wild:
+        return False
+    if reach is None:
+        return rk + gains[-1] < r_min
+    for g in gains:
+        if rk + g in reach:
+            return False
+    return True
+
+
 def _pick_ok(s, cid, offers, budget, base=None) -> bool:
     """May ruin `cid` join the play being chosen, finishing it (a lead, or a follow's last ruin), with the
     discoveries of `offers` paid from `budget`, the player's lit torches now, and the play's own light?
@@ -499,13 +513,8 @@ def _settle(s, p, sel, picked) -> list:
             # torch a plan could have share none with those the ruins chosen can reach (`reach`)
             rec = ruins[c]
             gains, can_wild = _reach((rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2), aff, upper)
-            if not can_wild:
-                rk = rank[c]
-                if reach is None:
-                    if rk + gains[-1] < r_min:
-                        continue
-                elif not any(rk + g in reach for g in gains):
-                    continue
+            if _apart(rank[c], gains, can_wild, reach, r_min):
+                continue
         if _ask(s, sel, c, upper, answers):
             out.append(c)
     return out
@@ -588,15 +597,7 @@ def legal(s) -> tuple:
                 refused = False
                 if not w:
                     gains, can_wild = _reach(free, aff, budget)
-                    if not can_wild:
-                        if reachable is None:
-                            refused = rk + gains[-1] < r_min
-                        else:
-                            refused = True
-                            for g in gains:
-                                if rk + g in reachable:
-                                    refused = False
-                                    break
+                    refused = _apart(rk, gains, can_wild, reachable, r_min)
                 if refused:
                     ok = False
                 elif w or not aff:  # the play is finished by this pick (a set): _pick_ok's check
