@@ -259,7 +259,7 @@ def _single_follows(s, p, m) -> list:
             out.append(c)
             continue
         rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)  # _items and light_of, inline: a hot path
         budget = torches
         if torches < most and (rec[0] or free != 7):
             lit = _effects(s, c, rec)[0]
@@ -442,7 +442,7 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     lights = []
     for c in hand:
         rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)  # _items and light_of in one pass
         items.append((rank[c], wild[c], free))
         if torches < most and (rec[0] or free != 7) and c not in sel and _effects(s, c, rec)[0]:
             lights.append(c)
