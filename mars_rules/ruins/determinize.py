@@ -152,7 +152,7 @@ def _deal_claimed(state, player, others, pool, sizes, rng):
 
 def _deal_choosing(state, others, pool, sizes, rng):
     """The deal while another player (to move) is choosing the ruins of a play the view hides: their hand and
-    a selection of it that can still become the play (the same checks as `invariants`). Deals are tried until
+    a selection of it that can still become the play (`invariants`' check of a selection). Deals are tried until
     one allows such a selection, chosen uniformly among them; after `_DEALS` misses the real hand and
     selection of the player to move are kept (only the others are dealt again)."""
     from .invariants import _completable
@@ -167,7 +167,7 @@ def _deal_choosing(state, others, pool, sizes, rng):
             if j >= _SUBSETS:
                 break
             trial = state._replace(hands=state.hands[:t] + (hand,) + state.hands[t + 1:], selection=sel)
-            if _fits(trial, t) and _completable(trial, t):
+            if _completable(trial, t):
                 fits.append(sel)
         if fits:
             sel = list(fits[rng.randrange(len(fits))])
@@ -177,15 +177,3 @@ def _deal_choosing(state, others, pool, sizes, rng):
     new = _deal(rest, sizes[:i] + sizes[i + 1:], rng)
     new.insert(i, state.hands[t])
     return new, state.selection
-
-
-def _fits(s, t):
-    """The checks of `invariants` on a selection besides the play being completable (see `_flow`)."""
-    sel = s.selection
-    if s.step == "claim":
-        return s.claims_left[t] > 0 and any(s.ruins[x][1] < 0 for x in sel)
-    if s.step == "discover" and s.ddeck:
-        gaps = sum(1 for d in s.market if d < 0)
-        if gaps > sum(1 for x in sel for d in s.ruins[x][2:] if d >= 0):
-            return False
-    return True
