@@ -9,12 +9,13 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import mars_rules.on_mars as on_mars
 from mars_rules.core import CHANCE
-from mars_rules.core.playout import playout
-from mars_rules.on_mars import PLAYER_COUNTS, determinize, from_json, new_game
+from mars_rules.on_mars import PLAYER_COUNTS, determinize, new_game
 from mars_rules.on_mars.invariants import problems
 
 
+from ..sampling import checked_sample
 from ..walks import after, positions
 
 
@@ -30,15 +31,8 @@ def at_ply(players, seed, ply):
 
 
 def check_sample(s, p, rng_seed, play=True):
-    d = determinize(s, p, random.Random(rng_seed))
-    assert d.view(p) == s.view(p)
-    assert d.view(p).to_json() == s.view(p).to_json()
-    assert problems(d) == []
-    text = d.to_json()
-    assert from_json(text) == d
+    d = checked_sample(on_mars, s, p, rng_seed, play)
     assert d.pieces[p] == s.pieces[p]  # the player's own goals, kept and completed, never change
-    if play and not d.is_over:
-        assert playout(d, seed=rng_seed).is_over
     return d
 
 

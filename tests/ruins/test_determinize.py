@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mars_rules.ruins as ruins
-from mars_rules.core import CHANCE, playout
-from mars_rules.ruins import determinize, from_json
+from mars_rules.core import CHANCE
+from mars_rules.ruins import determinize
 from mars_rules.ruins.invariants import problems
 from mars_rules.ruins.state import NO_FLIP, UNDECIDED
 
+from ..sampling import checked_sample
 from ..walks import after, positions
 
 
@@ -24,16 +25,7 @@ def walk(players, seed, every=40, rounds=2):
 
 
 def check(s, player, seed=0, play=False):
-    d = determinize(s, player, random.Random(seed))
-    assert d.viewer == -1
-    assert d.view(player) == s.view(player)
-    assert d.view(player).to_json() == s.view(player).to_json()
-    assert problems(d) == [], (s.step, player, problems(d))
-    back = from_json(d.to_json())
-    assert back == d
-    if play:
-        assert playout(back, seed=seed).is_over
-    return d
+    return checked_sample(ruins, s, player, seed, play)
 
 
 def test_positions_of_random_play_for_the_player_to_move():

@@ -1,0 +1,33 @@
+"""What every game's hidden-information sampler must give, checked in one place: `checked_sample` draws
+`game.determinize(state, player, random.Random(seed))` and asserts what each game's sampler promises
+(tests/<game>/test_determinize.py add what it hides):
+
+- the player's view is kept (equal, and the same JSON);
+- the sample is a valid position (the game's `invariants.problems` is empty) that round-trips through JSON;
+- with `play`, it can be played to the end.
+
+    >>> import mars_rules
+    >>> game = mars_rules.load("ruins")
+    >>> s = game.new_game(players=3, seed=1)
+    >>> checked_sample(game, s, 0, seed=2).hands[0] == s.hands[0]
+    True
+"""
+from __future__ import annotations
+
+import importlib
+import random
+
+from mars_rules.core import playout
+
+
+def checked_sample(game, state, player: int, seed: int = 0, play: bool = False):
+    """The sample of `state` for `player` from `random.Random(seed)`, checked (see the module docstring)."""
+    d = game.determinize(state, player, random.Random(seed))
+    assert d.view(player) == state.view(player)
+    assert d.view(player).to_json() == state.view(player).to_json()
+    problems = importlib.import_module(game.__name__ + ".invariants").problems(d)
+    assert problems == [], (getattr(state, "step", None), player, problems)
+    assert game.from_json(d.to_json()) == d
+    if play and not d.is_over:
+        assert playout(d, seed=seed).is_over
+    return d
