@@ -497,6 +497,15 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
     >>> play_search([(8, 0, 0b111, 0)], [(3, 0, 0b111, 0)], 1, 8, (plus3, light), 2, 3)  # a 3 never joins an 8
     False
     """
+    if count is None and min_rank <= 0:
+        # a lead: an optional ruin with no own light and no free position for a "light" card never helps.
+        # Taken out of a play with its cards, the rest is still a play (one ruin, one rank, or wild ruins
+        # only, any rank will do), and each later buy is still affordable (torches lit only grow)
+        hosts = 0
+        for _cost, pos, kind, _amount in cards:
+            if kind == "light":
+                hosts |= 1 << pos
+        optional = [x for x in optional if x[3] or x[2] & hosts]
     n = len(must) + (len(optional) if count is None else count)
     if count is not None and count > len(optional):
         return False
