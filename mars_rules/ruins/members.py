@@ -29,59 +29,107 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
     if not offers:
         return _as_they_are(items, must, need, min_rank)
     found = set()
-    parts = [_parts(x, offers, budget) for x in items]
     at = {}  # plain rank -> the plain ruins of that rank (fitters, taking nothing)
     wilds = []
-    to = {}  # end rank (at least min_rank) -> [(plain ruin, its ways to end there or turn wild), ...]
-    turners = []  # the plain ruins able to turn wild
-    for i, (rk, w, _f) in enumerate(items):
-        if w:
+    to = {}  # end rank (at least min_rank, not its own) -> [(plain ruin, its ways to end there plain), ...]
+    turners = []  # [(plain ruin, its ways to turn wild), ...]
+    parts = [None] * n
+    for i, x in enumerate(items):
+        if x[1]:
             wilds.append(i)
             continue
+        rk = x[0]
         at.setdefault(rk, []).append(i)
-        ends, turns, _ww = parts[i]
+        ends, turns, _ww = parts[i] = _parts(x, offers, budget)
         if turns:
-            turners.append(i)
+            turners.append((i, turns))
         for end, ways in ends.items():
-            if end >= min_rank:
-                to.setdefault(end, []).append((i, ways + turns if turns else ways))
-    targets = {R for R in at if R >= min_rank}
-    targets.update(to)
-    plain_must = [i for i in must if not items[i][1]]
-    for i in plain_must:  # a chosen plain ruin that cannot turn wild ends at its own rank or one it reaches
-        if not parts[i][1]:
-            rk = items[i][0]
-            targets = {R for R in targets if R == rk or R in parts[i][0]}
-    everyone = set(range(n))
+            if end >= min_rank and end != rk:
+                to.setdefault(end, []).append((i, ways))
+    targets = [R for R in at if R >= min_rank]
+    targets += [R for R in to if R not in at]
     for target in targets:
-        # plain ruins end at `target`, wild ones fit it; a value of 1 marks a ruin ending plain
-        plains = at.get(target, ())
-        joining = to.get(target, ())
-        if len(plains) + len(wilds) + len(joining) + len(turners) < need:
-            continue
-        cands = [i for i, _w in joining]
-        cand_opts = [ways for _i, ways in joining]
-        for i in turners:
-            if items[i][0] != target and i not in cands:
-                cands.append(i)
-                cand_opts.append(parts[i][1])
-        if any(i not in cands and items[i][0] != target for i in plain_must):
-            continue
-        fit = list(plains) + wilds
-        if len(fit) + len(cands) >= need and not (found.issuperset(fit) and found.issuperset(cands)):
-            _read_plays(found, need, must, 1, fit, [1] * len(plains) + [0] * len(wilds), cands, cand_opts, budget)
-            if found == everyone:
-                return found
+        if _plays_of_rank(found, items, must, need, target, at.get(target, ()), wilds, to.get(target, ()), turners,
+                          budget) and len(found) == n:
+            return found
     # the sets of wild ruins only: every ruin ends wild, the set has the highest of their ranks
     if len(wilds) + sum(1 for o in offers if o[2] == "wild") < need:
         return found
-    if any(not parts[i][1] for i in plain_must):
+    parts = [p or _parts(x, offers, budget) for p, x in zip(parts, items)]
+    if any(not parts[i][1] for i in must if not items[i][1]):
         return found
     fit = sorted(wilds, key=lambda i: -items[i][0])
     cands = [i for i in range(n) if parts[i][2]]
     _read_plays(found, need, must, min_rank, fit, [items[i][0] for i in fit], cands, [parts[i][2] for i in cands],
                 budget)
     return found
+
+
+def _plays_of_rank(found, items, must, need, target, plains, wilds, joining, turners, budget) -> bool:
+    """Add to `found` the ruins of every play of `need` ruins holding `must` whose plain ruins all end at rank
+    `target` (one at least): `plains` of that rank and `wilds` fit as they are; the others (a set Y) take
+    cards, disjoint, within `budget`: `joining` [(ruin, ways to end at target plain)], `turners` [(ruin,
+    ways to turn wild)]. Whether `found` grew."""
+    if len(plains) + len(wilds) + len(joining) + len(turners) < need:
+        return False
+    ways = {}  # the ruins that can take cards toward this rank: their ways (mask, cost, 1 if it ends plain)
+    for i, w in joining:
+        ways[i] = w
+    for i, w in turners:
+        if items[i][0] != target:
+            ways[i] = ways[i] + w if i in ways else w
+    must_fit = 0  # chosen ruins fitting as they are
+    plain_held = False  # a chosen ruin of rank `target`
+    forced = []  # chosen ruins that must take cards
+    for i in must:
+        if items[i][1]:
+            must_fit += 1
+        elif items[i][0] == target:
+            must_fit += 1
+            plain_held = True
+        elif i in ways:
+            forced.append(i)
+        else:
+            return False
+    if found.issuperset(ways) and found.issuperset(plains) and found.issuperset(wilds):
+        return False
+    size = len(found)
+    spare = len(plains) + len(wilds) - must_fit  # fitters not chosen
+    spare_plains = [i for i in plains if i not in must]
+    cap = need - must_fit  # the most ruins Y can hold
+    stack = [(0, 0, 0, (), False)]  # (next of `rest`, cards used, cost, Y, a ruin of Y ends plain)
+    for i in forced:
+        stack = [(0, mask | m, cost + c, ys + (i,), plain or p) for _k, mask, cost, ys, plain in stack
+                 for m, c, p in ways[i] if not mask & m and cost + c <= budget]
+        if not stack:
+            return False
+    rest = [i for i in ways if i not in must]
+    while stack:
+        k, mask, cost, ys, plain = stack.pop()
+        slots = cap - len(ys)  # fitters to add
+        if 0 <= slots <= spare:
+            if plain or plain_held:  # any fitter may fill a slot
+                found.update(ys)
+                found.update(must)
+                if slots:
+                    found.update(wilds)
+                    found.update(plains)
+            elif slots and spare_plains:  # one slot goes to a plain ruin of rank `target`
+                found.update(ys)
+                found.update(must)
+                if slots == 1:
+                    found.update(spare_plains)
+                else:
+                    found.update(wilds)
+                    found.update(plains)
+        if slots <= 0:
+            continue
+        for t in range(k, len(rest)):
+            i = rest[t]
+            for m, c, p in ways[i]:
+                if not mask & m and cost + c <= budget:
+                    stack.append((t + 1, mask | m, cost + c, ys + (i,), plain or p))
+    return len(found) > size
 
 
 _parts_memo: dict = {}
