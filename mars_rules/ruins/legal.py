@@ -370,8 +370,9 @@ def play_exists(s, chosen, upper=None) -> bool:
     partial = need and len(chosen) < need
     # a bound first: with every torch a plan could ever have, can the ruins chosen reach one rank with the
     # rank-changing cards alone? (a play holding them would do so)
-    if not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)), m[0],
-                       _upper_budget(s, m, p) if upper is None else upper):
+    if upper is None:
+        upper = _upper_budget(s, m, p)
+    if not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)), m[0], upper):
         return False
     rest = [c for c in s.hands[p] if c not in chosen]
     if partial:
@@ -384,6 +385,17 @@ def play_exists(s, chosen, upper=None) -> bool:
         done = finishable(s, _items(s, chosen), _budget(s, s.torches[p], chosen))
         if done or need:
             return done  # a follow has all its ruins; a lead may still add more (their light may pay)
+        if m[5] > upper:  # no "light" card is ever bought: only ruins with own light may help (play_search)
+            torches = s.torches[p]
+            if torches >= s.options.torches:
+                return False
+            lights = [c for c in rest if light_of(s, (c,))]
+            if len(lights) <= 3:
+                for bits in range(1, 1 << len(lights)):
+                    ids = chosen + tuple([c for k, c in enumerate(lights) if bits >> k & 1])
+                    if finishable(s, _items(s, ids), _budget(s, torches, ids)):
+                        return True
+                return False
     return play_search([_sig(s, c) for c in chosen], [_sig(s, c) for c in rest], need - len(chosen) if need else None,
                        r, _cards(m), s.torches[p], s.options.torches)
 
@@ -490,6 +502,10 @@ def _settle(s, p, sel, picked) -> list:
     m = _market_offers(s)
     if not _lit(s, p, sel, m, s.torches[p]):
         return picked
+    if s.step == "lead":
+        upper = _upper_budget(s, m, p)
+        if m[5] > upper:  # no "light" card is ever bought
+            return _lead_lights(s, p, sel, picked, m)
     fast = set(picked)
     out = []
     answers = {}  # ruins alike get the same answer
@@ -518,6 +534,45 @@ def _settle(s, p, sel, picked) -> list:
         if _ask(s, sel, c, upper, answers):
             out.append(c)
     return out
+
+
+def _lead_lights(s, p, sel, picked, m) -> list:
+    """`_settle` for a lead when no "light" card is ever bought: a ruin may join the ruins `sel` if they and
+    it, with some ruins of the hand that have own light (L), can be played (play_search's note: no other
+    ruin helps). `picked` holds the answers for L empty; each other L is one pass over the hand."""
+    hand = s.hands[p]
+    torches = s.torches[p]
+    most = s.options.torches
+    lights = [c for c in hand if c not in sel and light_of(s, (c,))]
+    found = set(picked)
+    now = _budget(s, torches, sel)
+    for bits in range(1, 1 << len(lights)):
+        extra = tuple([c for k, c in enumerate(lights) if bits >> k & 1])
+        ids = sel + extra
+        budget = _budget(s, torches, ids)
+        if budget == now:
+            continue  # the ruins of L light nothing more: a play with them has one without them
+        aff = _within(m, budget)
+        base = _items(s, ids)
+        reach = common_reach(base, aff, budget, 0)
+        if reach == set():
+            continue
+        if not found.issuperset(extra) and completable(base, 0, SET, aff, budget):
+            found.update(extra)
+        for c in hand:
+            if c in found or c in ids:
+                continue
+            item = _items(s, (c,))[0]
+            lit = light_of(s, (c,))
+            b = min(most, budget + lit) if lit else budget
+            a = _within(m, b) if lit else aff
+            if not item[1] and not lit:
+                gains, can_wild = _reach(item[2], a, b)
+                if _apart(item[0], gains, can_wild, reach, 0):
+                    continue
+            if completable(base + [item], 0, SET, a, b):
+                found.add(c)
+    return [c for c in hand if c in found]
 
 
 # ----- legal --------------------------------------------------------------------------------------
