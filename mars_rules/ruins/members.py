@@ -33,19 +33,17 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
     wilds = []
     to = {}  # end rank (at least min_rank, not its own) -> [(plain ruin, its ways to end there plain), ...]
     turners = []  # [(plain ruin, its ways to turn wild), ...]
-    parts = [None] * n
-    for i, x in enumerate(items):
-        if x[1]:
+    for i, (rk, w, free) in enumerate(items):
+        if w:
             wilds.append(i)
             continue
-        rk = x[0]
         at.setdefault(rk, []).append(i)
-        ends, turns, _ww = parts[i] = _parts(x, offers, budget)
+        plain, turns, _tp, _all = _shifts(free, offers, budget)
         if turns:
             turners.append((i, turns))
-        for end, ways in ends.items():
-            if end >= min_rank and end != rk:
-                to.setdefault(end, []).append((i, ways))
+        for plus, ways in plain:
+            if rk + plus >= min_rank:
+                to.setdefault(rk + plus, []).append((i, ways))
     targets = [R for R in at if R >= min_rank]
     targets += [R for R in to if R not in at]
     for target in targets:
@@ -55,13 +53,18 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
     # the sets of wild ruins only: every ruin ends wild, the set has the highest of their ranks
     if len(wilds) + sum(1 for o in offers if o[2] == "wild") < need:
         return found
-    parts = [p or _parts(x, offers, budget) for p, x in zip(parts, items)]
-    if any(not parts[i][1] for i in must if not items[i][1]):
-        return found
+    for i in must:
+        if not items[i][1] and not _shifts(items[i][2], offers, budget)[1]:
+            return found  # a chosen plain ruin that cannot turn wild
     fit = sorted(wilds, key=lambda i: -items[i][0])
-    cands = [i for i in range(n) if parts[i][2]]
-    _read_plays(found, need, must, min_rank, fit, [items[i][0] for i in fit], cands, [parts[i][2] for i in cands],
-                budget)
+    cands = []
+    cand_ways = []  # their ways to end wild: (mask, cost, final rank)
+    for i, (rk, w, free) in enumerate(items):
+        ways = _shifts(free, offers, budget)[3 if w else 2]
+        if ways:
+            cands.append(i)
+            cand_ways.append([(m, c, rk + plus) for m, c, plus in ways])
+    _read_plays(found, need, must, min_rank, fit, [items[i][0] for i in fit], cands, cand_ways, budget)
     return found
 
 
@@ -132,39 +135,40 @@ def _plays_of_rank(found, items, must, need, target, plains, wilds, joining, tur
     return len(found) > size
 
 
-_parts_memo: dict = {}
-_parts_alike: dict = {}
+_shifts_memo: dict = {}
+_shifts_alike: dict = {}
 
 
-def _parts(item, offers, budget) -> tuple:
-    """The ways of ruin `item` (rank, wild, free positions) to take some of `offers` within `budget`, at
-    least one: ({end rank: [(mask, cost, 1), ...]} for a plain ruin ending plain, [(mask, cost, 0), ...]
-    ending wild, [(mask, cost, final rank), ...] ending wild or being wild). Kept per offers tuple (found by
-    its id, the tuple itself kept and checked; equal tuples share their answers), then by ruin and budget."""
-    row = _parts_memo.get(id(offers))
+def _shifts(free, offers, budget) -> tuple:
+    """The ways of a ruin with free positions `free` to take some of `offers` within `budget`, at least one,
+    by the rank they add (the same for every rank, so kept for all ruins alike): (((rank added, [(mask,
+    cost, 1), ...]), ...) for the ways leaving it plain and adding rank, [(mask, cost, 0), ...] for those
+    turning it wild, [(mask, cost, rank added), ...] for those, and the same for every way). Kept per offers
+    tuple (found by its id, the tuple itself kept and checked; equal tuples share their answers), then by
+    free positions and budget."""
+    row = _shifts_memo.get(id(offers))
     if row is None or row[0] is not offers:
-        if len(_parts_memo) > 2_000:
-            _parts_memo.clear()
-        if len(_parts_alike) > 5_000:
-            _parts_alike.clear()
-        alike = _parts_alike.get(offers)  # an equal tuple met before (another market with the same offers)
+        if len(_shifts_memo) > 2_000:
+            _shifts_memo.clear()
+        if len(_shifts_alike) > 5_000:
+            _shifts_alike.clear()
+        alike = _shifts_alike.get(offers)  # an equal tuple met before (another market with the same offers)
         if alike is None:
-            alike = _parts_alike[offers] = {}
-        row = _parts_memo[id(offers)] = (offers, alike)
-    key = (item, budget)
+            alike = _shifts_alike[offers] = {}
+        row = _shifts_memo[id(offers)] = (offers, alike)
+    key = (free, budget)
     hit = row[1].get(key)
     if hit is None:
-        rk, w, free = item
-        ends, turns, wild_ways = {}, [], []
+        plain, turns, turn_plus, every = {}, [], [], []
         for m, c, plus, becomes in _options(free, offers, budget):
             if m:
-                if w or becomes:
-                    wild_ways.append((m, c, rk + plus))
-                    if not w:
-                        turns.append((m, c, 0))
-                else:
-                    ends.setdefault(rk + plus, []).append((m, c, 1))
-        hit = row[1][key] = (ends, turns, wild_ways)
+                every.append((m, c, plus))
+                if becomes:
+                    turns.append((m, c, 0))
+                    turn_plus.append((m, c, plus))
+                elif plus:
+                    plain.setdefault(plus, []).append((m, c, 1))
+        hit = row[1][key] = (tuple(plain.items()), turns, turn_plus, every)
     return hit
 
 
