@@ -196,24 +196,6 @@ def _apart(rk, gains, can_wild, reach, r_min) -> bool:
     return True
 
 
-def _pick_ok(s, cid, offers, budget, base=None) -> bool:
-    """May ruin `cid` join the play being chosen, finishing it (a lead, or a follow's last ruin), with the
-    discoveries of `offers` paid from `budget`, the player's lit torches now, and the play's own light?
-    `base`: `_items(s, s.selection)` if already made."""
-    sel = s.selection + (cid,)
-    r, need = _target(s)
-    k = len(sel)
-    if need and k > need:
-        return False
-    mode = _final_mode(k)
-    if k == 1 and r == 0:
-        return True
-    budget = _budget(s, budget, sel)
-    if base is None:
-        return completable(_items(s, sel), r, mode, offers, budget)
-    return completable(base + _items(s, (cid,)), r, mode, offers, budget)
-
-
 def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, reach=None) -> bool:
     """`completable(base + [item], r_min, SET, aff, budget)` for a plain (not wild) `item` and offers `aff`
     all affordable (at least one), with the chosen ruins' facts made once by the caller: `common` their
@@ -536,13 +518,87 @@ def _settle(s, p, sel, picked) -> list:
     return out
 
 
+def _finishers(s, p, ids, torches, m) -> list:
+    """The ruins of player `p`'s hand, in hand order, that finish a play with the ruins `ids` (a lead, or a
+    follow's last ruin): the rank-changing cards of the market (`m`, from `_market_offers`) paid from
+    `torches` lit now and the play's own light (no "light" card: `_settle` adds what those pay for)."""
+    rank, wild, ruins = s.rank, s.wild, s.ruins
+    r_min = _target(s)[0]
+    budget = _budget(s, torches, ids)
+    own_light = budget < s.options.torches  # a ruin's own light may raise it
+    offers = m[0]
+    aff = _within(m, budget)
+    out = []
+    # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when that rank is high
+    # enough, a ruin of that rank or a wild one fits as it is (completable()'s first check)
+    common = -1
+    for c in ids:
+        if not wild[c]:
+            if common == -1:
+                common = rank[c]
+            elif rank[c] != common:
+                common = -2
+                break
+    fits = common if common >= r_min else -2
+    # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
+    # only that rank or a wild ruin can join (completable() has no offer to try)
+    plain_lead = s.step == "lead" and common >= 0 and not aff
+    base = reachable = seen = others = j_one = memo = None
+    for c in s.hands[p]:
+        if c in ids:
+            continue
+        if fits >= 0 and (wild[c] or rank[c] == fits):
+            out.append(c)
+            continue
+        rec = ruins[c]
+        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        if base is None:
+            base = _items(s, ids)
+        if own_light and (rec[0] or free != 7):
+            lit = _effects(s, c, rec)[0]
+            if lit:  # its own light raises the budget
+                b = min(s.options.torches, budget + lit)
+                if completable(base + [(rank[c], wild[c], free)], r_min, SET, offers, b):
+                    out.append(c)
+                continue
+        if plain_lead:
+            continue
+        if seen is None:
+            reachable = common_reach(base, aff, budget, r_min)
+            seen = {}
+        rk, w = rank[c], wild[c]
+        sig = (rk, w, free)  # ruins alike get the same answer
+        ok = seen.get(sig)
+        if ok is None:
+            # a quick refusal (the check completable() makes first): the ranks this ruin can reach alone
+            # share none with those every chosen ruin can reach (`reachable`, all at least r_min)
+            refused = False
+            if not w:
+                gains, can_wild = _reach(free, aff, budget)
+                refused = _apart(rk, gains, can_wild, reachable, r_min)
+            if refused:
+                ok = False
+            elif w or not aff:  # the play is finished by this pick (a set)
+                ok = completable(base + [sig], r_min, SET, aff, budget)
+            else:  # the same, for a plain ruin, with what concerns the chosen ruins made once
+                if others is None:
+                    others = sum(1 for x in base if not x[1])
+                    j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
+                    memo = {}
+                ok = _join_ok(base, common, others, j_one, sig, r_min, aff, budget, memo, (gains, can_wild))
+            seen[sig] = ok
+        if ok:
+            out.append(c)
+    return out
+
+
 def _lead_lights(s, p, sel, picked, m) -> list:
     """`_settle` for a lead when no "light" card is ever bought: a ruin may join the ruins `sel` if they and
     it, with some ruins of the hand that have own light (L), can be played (play_search's note: no other
-    ruin helps). `picked` holds the answers for L empty; each other L is one pass over the hand."""
+    ruin helps). `picked` holds the answers for L empty (`_finishers` of `sel`); each other L is one more
+    `_finishers` pass, and its own ruins join when `sel` and L can be played."""
     hand = s.hands[p]
     torches = s.torches[p]
-    most = s.options.torches
     lights = [c for c in hand if c not in sel and light_of(s, (c,))]
     found = set(picked)
     now = _budget(s, torches, sel)
@@ -554,24 +610,11 @@ def _lead_lights(s, p, sel, picked, m) -> list:
             continue  # the ruins of L light nothing more: a play with them has one without them
         aff = _within(m, budget)
         base = _items(s, ids)
-        reach = common_reach(base, aff, budget, 0)
-        if reach == set():
-            continue
+        if common_reach(base, aff, budget, 0) == set():
+            continue  # the ruins of sel and L cannot share a rank
         if not found.issuperset(extra) and completable(base, 0, SET, aff, budget):
             found.update(extra)
-        for c in hand:
-            if c in found or c in ids:
-                continue
-            item = _items(s, (c,))[0]
-            lit = light_of(s, (c,))
-            b = min(most, budget + lit) if lit else budget
-            a = _within(m, b) if lit else aff
-            if not item[1] and not lit:
-                gains, can_wild = _reach(item[2], a, b)
-                if _apart(item[0], gains, can_wild, reach, 0):
-                    continue
-            if completable(base + [item], 0, SET, a, b):
-                found.add(c)
+        found.update(_finishers(s, p, ids, torches, m))
     return [c for c in hand if c in found]
 
 
@@ -587,7 +630,6 @@ def legal(s) -> tuple:
         if not sel and step == "lead":  # any single ruin may be led
             return tuple([_new(Action, ("pick", p, _RUIN[c], t)) for c in s.hands[p]])
         market = _market_offers(s)
-        offers = market[0]
         budget = s.torches[p]
         r_min, need = _target(s)
         if step == "follow" and (len(sel) + 1 < need or not sel and len(s.last_play) == 1):
@@ -600,79 +642,10 @@ def legal(s) -> tuple:
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         # this pick may finish the play (a lead, or a follow's last ruin)
-        rank, wild, ruins = s.rank, s.wild, s.ruins
-        torches = budget
-        budget = _budget(s, budget, sel)
-        own_light = budget < s.options.torches  # a ruin's own light may raise it
-        aff = _within(market, budget)
-        acts = []
-        # the chosen ruins share one rank `common` (-1: all wild so far, -2: they differ); when the play is
-        # finished by this pick (a lead, or a follow's last ruin) and that rank is high enough, a ruin of that
-        # rank or a wild one fits as it is (completable()'s first check)
-        common = -1
-        for c in sel:
-            if not wild[c]:
-                if common == -1:
-                    common = rank[c]
-                elif rank[c] != common:
-                    common = -2
-                    break
-        fits = common if common >= r_min else -2
-        # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
-        # only that rank or a wild ruin can join (completable() has no offer to try)
-        plain_lead = step == "lead" and common >= 0 and not aff
-        base = reachable = seen = others = j_one = memo = None
-        for c in s.hands[p]:
-            if c in sel:
-                continue
-            if fits >= 0 and (wild[c] or rank[c] == fits):
-                acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
-                continue
-            rec = ruins[c]
-            if own_light and (rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0) and light_of(s, (c,)):
-                if base is None:
-                    base = _items(s, sel)
-                if _pick_ok(s, c, offers, torches, base):
-                    acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
-                continue
-            if plain_lead:
-                continue
-            if seen is None:
-                if base is None:
-                    base = _items(s, sel)
-                reachable = common_reach(base, aff, budget, r_min)
-                seen = {}
-            free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-            rk, w = rank[c], wild[c]
-            sig = (rk, w, free)  # ruins alike get the same answer
-            ok = seen.get(sig)
-            if ok is None:
-                # a quick refusal (the check completable() makes first): the ranks this ruin can reach alone
-                # share none with those every chosen ruin can reach (`reachable`, all at least r_min)
-                refused = False
-                if not w:
-                    gains, can_wild = _reach(free, aff, budget)
-                    refused = _apart(rk, gains, can_wild, reachable, r_min)
-                if refused:
-                    ok = False
-                elif w or not aff:  # the play is finished by this pick (a set): _pick_ok's check
-                    ok = completable(base + [(rk, w, free)], r_min, SET, aff, budget)
-                else:  # the same, for a plain ruin, with what concerns the chosen ruins made once
-                    if others is None:
-                        others = sum(1 for x in base if not x[1])
-                        j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
-                        memo = {}
-                    ok = _join_ok(base, common, others, j_one, sig, r_min, aff, budget, memo, (gains, can_wild))
-                seen[sig] = ok
-            if ok:
-                acts.append(_new(Action, ("pick", p, _RUIN[c], t)))
-        picks = [a[2][0][1] for a in acts]
-        settled = _settle(s, p, sel, picks)
-        if settled is not picks:
-            acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in settled]
+        acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _settle(s, p, sel, _finishers(s, p, sel, budget, market))]
         if step == "follow":
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
-        elif finishable(s, _items(s, sel), _budget(s, torches, sel)):  # the chosen ruins can be led as they are
+        elif finishable(s, _items(s, sel), _budget(s, budget, sel)):  # the chosen ruins can be led as they are
             acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.lead_done_text, s))))
         return tuple(acts)
     if step == "discover":

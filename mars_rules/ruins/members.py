@@ -33,12 +33,14 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
     wilds = []
     to = {}  # end rank (at least min_rank, not its own) -> [(plain ruin, its ways to end there plain), ...]
     turners = []  # [(plain ruin, its ways to turn wild), ...]
+    row = _shifts_memo.get(id(offers))
+    known = row[1] if row is not None and row[0] is offers else {}  # _shifts's answers for these offers
     for i, (rk, w, free) in enumerate(items):
         if w:
             wilds.append(i)
             continue
         at.setdefault(rk, []).append(i)
-        plain, turns, _tp, _all = _shifts(free, offers, budget)
+        plain, turns, _tp, _all = known.get((free, budget)) or _shifts(free, offers, budget)
         if turns:
             turners.append((i, turns))
         for plus, ways in plain:
@@ -46,9 +48,13 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
                 to.setdefault(rk + plus, []).append((i, ways))
     targets = [R for R in at if R >= min_rank]
     targets += [R for R in to if R not in at]
+    spare = len(wilds) + len(turners)
     for target in targets:
-        if _plays_of_rank(found, items, must, need, target, at.get(target, ()), wilds, to.get(target, ()), turners,
-                          budget) and len(found) == n:
+        plains = at.get(target, ())
+        joining = to.get(target, ())
+        if len(plains) + len(joining) + spare >= need and \
+                _plays_of_rank(found, items, must, need, target, plains, wilds, joining, turners, budget) and \
+                len(found) == n:
             return found
     # the sets of wild ruins only: every ruin ends wild, the set has the highest of their ranks
     if len(wilds) + sum(1 for o in offers if o[2] == "wild") < need:
