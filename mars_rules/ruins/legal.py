@@ -137,6 +137,33 @@ def light_of(s, ids) -> int:
     return total
 
 
+_lights_cache: dict = {}
+
+
+def hand_lights(s, p) -> tuple:
+    """The ruins of player `p`'s hand whose own effects light torches, in hand order, and the total they
+    light: ((ruin, ...), total). Kept per hand while the ruins' records stay the same object."""
+    hand = s.hands[p]
+    ruins = s.ruins
+    hit = _lights_cache.get(hand)
+    if hit is not None and hit[0] is ruins and hit[1] is s.cards:
+        return hit[2]
+    lights = []
+    total = 0
+    for c in hand:
+        rec = ruins[c]
+        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:
+            lit = _effects(s, c, rec)[0]
+            if lit:
+                lights.append(c)
+                total += lit
+    if len(_lights_cache) > 5_000:
+        _lights_cache.clear()
+    result = (tuple(lights), total)
+    _lights_cache[hand] = (ruins, s.cards, result)
+    return result
+
+
 def draw_of(s, ids) -> int:
     """Ruins each opponent draws when ruins `ids` are played (their "draw" effects)."""
     ruins = s.ruins
@@ -338,7 +365,10 @@ def _upper_budget(s, m, p) -> int:
     """A bound on the torches any plan of player `p` can spend: those lit with the whole hand's own light,
     plus what each "light" card of the market (`m`, from `_market_offers`) can gain over its cost (a light
     bought adds at most its amount and costs its cost; the torches spent never exceed those lit)."""
-    return _budget(s, s.torches[p], s.hands[p]) + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
+    torches = s.torches[p]
+    most = s.options.torches
+    lit = min(most, torches + hand_lights(s, p)[1]) if torches < most else torches
+    return lit + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
 
 
 def play_exists(s, chosen, upper=None) -> bool:
@@ -414,10 +444,19 @@ def _lit(s, p, sel, m, torches) -> bool:
     """May a play of player `p` holding the ruins `sel` get torches it does not have now: a "light" card of
     the market (`m`, from `_market_offers`) it can buy, with the hand's own light at most; for a lead, also
     the own light of a ruin it could add?"""
-    lit = m[5] <= torches or (m[5] <= s.options.torches and m[5] <= _budget(s, torches, s.hands[p]))
-    if not lit and s.step == "lead" and torches < s.options.torches:
-        lit = any(light_of(s, (c,)) for c in s.hands[p] if c not in sel)
-    return lit
+    if m[5] <= torches:
+        return True
+    most = s.options.torches
+    if torches >= most:
+        return False
+    lights, total = hand_lights(s, p)
+    if m[5] <= most and m[5] <= torches + total:
+        return True
+    if s.step == "lead":
+        for c in lights:
+            if c not in sel:
+                return True
+    return False
 
 
 def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
@@ -433,13 +472,10 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     rank, wild, ruins = s.rank, s.wild, s.ruins
     most = s.options.torches
     items = []
-    lights = []
     for c in hand:
         rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)  # _items and light_of in one pass
-        items.append((rank[c], wild[c], free))
-        if torches < most and (rec[0] or free != 7) and c not in sel and _effects(s, c, rec)[0]:
-            lights.append(c)
+        items.append((rank[c], wild[c], (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)))  # _items, inline
+    lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
     found = set()
     for bits in range(1 << len(lights)):
         must = sel + tuple([c for k, c in enumerate(lights) if bits >> k & 1]) if bits else sel
@@ -518,10 +554,11 @@ def _settle(s, p, sel, picked) -> list:
     return out
 
 
-def _finishers(s, p, ids, torches, m) -> list:
+def _finishers(s, p, ids, torches, m, only=None) -> list:
     """The ruins of player `p`'s hand, in hand order, that finish a play with the ruins `ids` (a lead, or a
     follow's last ruin): the rank-changing cards of the market (`m`, from `_market_offers`) paid from
-    `torches` lit now and the play's own light (no "light" card: `_settle` adds what those pay for)."""
+    `torches` lit now and the play's own light (no "light" card: `_settle` adds what those pay for).
+    `only`: if given, the ruins to try (the others are left out)."""
     rank, wild, ruins = s.rank, s.wild, s.ruins
     r_min = _target(s)[0]
     budget = _budget(s, torches, ids)
@@ -544,7 +581,7 @@ def _finishers(s, p, ids, torches, m) -> list:
     # only that rank or a wild ruin can join (completable() has no offer to try)
     plain_lead = s.step == "lead" and common >= 0 and not aff
     base = reachable = seen = others = j_one = memo = None
-    for c in s.hands[p]:
+    for c in s.hands[p] if only is None else [c for c in s.hands[p] if c in only]:
         if c in ids:
             continue
         if fits >= 0 and (wild[c] or rank[c] == fits):
@@ -595,12 +632,17 @@ def _finishers(s, p, ids, torches, m) -> list:
 def _lead_lights(s, p, sel, picked, m) -> list:
     """`_settle` for a lead when no "light" card is ever bought: a ruin may join the ruins `sel` if they and
     it, with some ruins of the hand that have own light (L), can be played (play_search's note: no other
-    ruin helps). `picked` holds the answers for L empty (`_finishers` of `sel`); each other L is one more
+    ruin helps). `picked` holds the answers for L empty (`_finishers` of `sel`). A bound first: a ruin in
+    such a play joins `sel` alone with every torch lit (L taken out, the rest is still a lead), so only
+    those ruins are tried and only those of them with own light make up L; then each L is one more
     `_finishers` pass, and its own ruins join when `sel` and L can be played."""
-    hand = s.hands[p]
     torches = s.torches[p]
-    lights = [c for c in hand if c not in sel and light_of(s, (c,))]
+    most = s.options.torches
     found = set(picked)
+    bound = set(_finishers(s, p, sel, most, m))
+    if bound.issubset(found):
+        return picked
+    lights = [c for c in hand_lights(s, p)[0] if c in bound]
     now = _budget(s, torches, sel)
     for bits in range(1, 1 << len(lights)):
         extra = tuple([c for k, c in enumerate(lights) if bits >> k & 1])
@@ -614,8 +656,10 @@ def _lead_lights(s, p, sel, picked, m) -> list:
             continue  # the ruins of sel and L cannot share a rank
         if not found.issuperset(extra) and completable(base, 0, SET, aff, budget):
             found.update(extra)
-        found.update(_finishers(s, p, ids, torches, m))
-    return [c for c in hand if c in found]
+        found.update(_finishers(s, p, ids, torches, m, bound - found))
+        if bound.issubset(found):
+            break
+    return [c for c in s.hands[p] if c in found]
 
 
 # ----- legal --------------------------------------------------------------------------------------
