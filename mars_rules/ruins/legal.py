@@ -689,7 +689,8 @@ def legal(s) -> tuple:
         acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _settle(s, p, sel, _finishers(s, p, sel, budget, market))]
         if step == "follow":
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
-        elif finishable(s, _items(s, sel), _budget(s, budget, sel)):  # the chosen ruins can be led as they are
+        elif len(sel) == 1 or finishable(s, _items(s, sel), _budget(s, budget, sel)):
+            # the chosen ruins can be led as they are (a single ruin always can)
             acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.lead_done_text, s))))
         return tuple(acts)
     if step == "discover":
