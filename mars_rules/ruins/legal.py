@@ -141,25 +141,24 @@ _lights_cache: dict = {}
 
 
 def hand_lights(s, p) -> tuple:
-    """The ruins of player `p`'s hand whose own effects light torches, in hand order, and the total they
-    light: ((ruin, ...), total). Kept per hand while the ruins' records stay the same object."""
+    """The ruins of player `p`'s hand whose own effects light torches, in hand order, the total they light,
+    and what each lights: ((ruin, ...), total, {ruin: torches}). Kept per hand while the ruins' records
+    stay the same object."""
     hand = s.hands[p]
     ruins = s.ruins
     hit = _lights_cache.get(hand)
     if hit is not None and hit[0] is ruins and hit[1] is s.cards:
         return hit[2]
-    lights = []
-    total = 0
+    amounts = {}
     for c in hand:
         rec = ruins[c]
         if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:
             lit = _effects(s, c, rec)[0]
             if lit:
-                lights.append(c)
-                total += lit
+                amounts[c] = lit
     if len(_lights_cache) > 5_000:
         _lights_cache.clear()
-    result = (tuple(lights), total)
+    result = (tuple(amounts), sum(amounts.values()), amounts)
     _lights_cache[hand] = (ruins, s.cards, result)
     return result
 
@@ -449,7 +448,7 @@ def _lit(s, p, sel, m, torches) -> bool:
     most = s.options.torches
     if torches >= most:
         return False
-    lights, total = hand_lights(s, p)
+    lights, total, _amounts = hand_lights(s, p)
     if m[5] <= most and m[5] <= torches + total:
         return True
     if s.step == "lead":
@@ -580,6 +579,7 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
     # a lead with no discovery to change ranks (and no light effect of the ruin itself to pay for one):
     # only that rank or a wild ruin can join (completable() has no offer to try)
     plain_lead = s.step == "lead" and common >= 0 and not aff
+    lights = hand_lights(s, p)[2] if own_light else None
     base = reachable = seen = others = j_one = memo = None
     for c in s.hands[p] if only is None else [c for c in s.hands[p] if c in only]:
         if c in ids:
@@ -591,8 +591,8 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
         free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
         if base is None:
             base = _items(s, ids)
-        if own_light and (rec[0] or free != 7):
-            lit = _effects(s, c, rec)[0]
+        if own_light and c in lights:
+            lit = lights[c]
             if lit:  # its own light raises the budget
                 b = min(s.options.torches, budget + lit)
                 if completable(base + [(rank[c], wild[c], free)], r_min, SET, offers, b):
@@ -638,12 +638,15 @@ def _lead_lights(s, p, sel, picked, m) -> list:
     `_finishers` pass, and its own ruins join when `sel` and L can be played."""
     torches = s.torches[p]
     most = s.options.torches
-    found = set(picked)
-    bound = set(_finishers(s, p, sel, most, m))
-    if bound.issubset(found):
-        return picked
-    lights = [c for c in hand_lights(s, p)[0] if c in bound]
     now = _budget(s, torches, sel)
+    if now >= most:
+        return picked  # no ruin can light more
+    found = set(picked)
+    bound = set(_finishers(s, p, sel, most, m, [c for c in s.hands[p] if c not in found]))
+    if not bound:
+        return picked
+    bound |= found
+    lights = [c for c in hand_lights(s, p)[0] if c in bound]
     for bits in range(1, 1 << len(lights)):
         extra = tuple([c for k, c in enumerate(lights) if bits >> k & 1])
         ids = sel + extra
