@@ -13,8 +13,9 @@ then discoveries and the confirmation (discover). The rules of those sub-steps, 
 So no sub-step is a dead end, and a follow can always be abandoned with "pass". `legal` lists them
 with fast searches (memo tables over the market and the ruins): a follow still short of ruins by
 `members` (every ruin of some complete play, found in one pass), a single follow by each ruin's own
-ways (`_single_follows`), and asks the rules themselves where a fast search is not exact (a "light"
-card that could be bought, or another ruin's own light);
+ways (`_single_follows`), a pick that may finish the play by one pass over the hand (`_finishers`),
+repeated in a lead for each set of the hand's ruins with own light that could join (`_lead_lights`),
+and asks the rules themselves where a fast search is not exact (a "light" card that could be bought);
 tests/ruins/test_fast_paths.py checks the listing against the rules, and tests/ruins/reference_legal.py
 checks both against a brute-force reading of the rulebook. The market costs and the number of torches
 are the position's rule options (`s.options.market_costs`, `s.options.torches`).
@@ -476,11 +477,14 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
         items.append((rank[c], wild[c], (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)))  # _items, inline
     lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
     found = set()
+    now = _budget(s, torches, sel)
     for bits in range(1 << len(lights)):
         must = sel + tuple([c for k, c in enumerate(lights) if bits >> k & 1]) if bits else sel
         if len(must) > need:
             continue
-        budget = _budget(s, torches, must) if must else torches
+        budget = _budget(s, torches, must) if bits else now
+        if bits and budget == now:
+            continue  # the ruins of L light nothing more: their plays were found with sel alone
         found |= members(items, [hand.index(c) for c in must], need, r, _within(m, budget), budget)
     out = [c for i, c in enumerate(hand) if i in found and c not in sel]
     if not lit or len(out) + len(sel) == len(hand):
