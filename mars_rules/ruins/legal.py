@@ -371,11 +371,12 @@ def _upper_budget(s, m, p) -> int:
     return lit + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
 
 
-def play_exists(s, chosen, upper=None) -> bool:
+def play_exists(s, chosen, upper=None, bounded=False) -> bool:
     """The rule of a pick (sections "Player Turns", "Discovery Effects", "Clarifications & Tips"): is
     there a complete play made of the ruins `chosen` (in the hand of the player to move) and more ruins
     of that hand: for a follow as many as the last play has, for a lead any number? (crafting.play_search)
-    `upper`: `_upper_budget` of the position, if already found."""
+    `upper`: `_upper_budget` of the position, if already found; `bounded`: the caller has checked the bound
+    below."""
     p = s.to_move
     r, need = _target(s)
     m = _market_offers(s)
@@ -384,7 +385,8 @@ def play_exists(s, chosen, upper=None) -> bool:
     # rank-changing cards alone? (a play holding them would do so)
     if upper is None:
         upper = _upper_budget(s, m, p)
-    if not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)), m[0], upper):
+    if not bounded and not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)),
+                                       m[0], upper):
         return False
     rest = [c for c in s.hands[p] if c not in chosen]
     if partial:
@@ -501,17 +503,18 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
             continue
         if i in found:
             out.append(c)
-        elif i in bound and _ask(s, sel, c, upper, answers):
+        elif i in bound and _ask(s, sel, c, upper, answers, True):
             out.append(c)
     return out
 
 
-def _ask(s, sel, c, upper, answers) -> bool:
-    """`play_exists(s, sel + (c,), upper)`, asked once for ruins alike (`answers`, kept by the caller)."""
+def _ask(s, sel, c, upper, answers, bounded=False) -> bool:
+    """`play_exists(s, sel + (c,), upper, bounded)`, asked once for ruins alike (`answers`, kept by the
+    caller)."""
     key = _sig(s, c)
     ok = answers.get(key)
     if ok is None:
-        ok = answers[key] = play_exists(s, sel + (c,), upper)
+        ok = answers[key] = play_exists(s, sel + (c,), upper, bounded)
     return ok
 
 
@@ -527,34 +530,16 @@ def _settle(s, p, sel, picked) -> list:
         upper = _upper_budget(s, m, p)
         if m[5] > upper:  # no "light" card is ever bought
             return _lead_lights(s, p, sel, picked, m)
+    # play_exists's bound, for every ruin at once: the ruins that join `sel` with the rank-changing cards
+    # alone, paid from every torch a plan could have (`_finishers` at `_upper_budget`); only those are asked
     fast = set(picked)
-    out = []
+    upper = _upper_budget(s, m, p)
+    bound = _finishers(s, p, sel, upper, m, [c for c in s.hands[p] if c not in fast])
+    if not bound:
+        return picked
+    bound = set(bound)
     answers = {}  # ruins alike get the same answer
-    upper = reach = aff = None
-    r_min = _target(s)[0]
-    rank, wild, ruins = s.rank, s.wild, s.ruins
-    for c in s.hands[p]:
-        if c in sel:
-            continue
-        if c in fast:
-            out.append(c)  # the fast search found a finished play (it never counts torches a plan lacks)
-            continue
-        if upper is None:
-            upper = _upper_budget(s, m, p)
-            aff = _within(m, upper)
-            reach = common_reach(_items(s, sel), aff, upper, r_min)
-            if reach == set():
-                break  # the ruins chosen cannot share a rank even with every torch a plan could have
-        if not wild[c]:
-            # play_exists's bound, made once for the ruins chosen: the ranks this ruin can reach with every
-            # torch a plan could have share none with those the ruins chosen can reach (`reach`)
-            rec = ruins[c]
-            gains, can_wild = _reach((rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2), aff, upper)
-            if _apart(rank[c], gains, can_wild, reach, r_min):
-                continue
-        if _ask(s, sel, c, upper, answers):
-            out.append(c)
-    return out
+    return [c for c in s.hands[p] if c in fast or c in bound and _ask(s, sel, c, upper, answers, True)]
 
 
 def _finishers(s, p, ids, torches, m, only=None) -> list:
