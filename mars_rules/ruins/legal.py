@@ -403,7 +403,7 @@ def play_exists(s, chosen, upper=None, bounded=False) -> bool:
             torches = s.torches[p]
             if torches >= s.options.torches:
                 return False
-            lights = [c for c in rest if light_of(s, (c,))]
+            lights = [c for c in hand_lights(s, p)[0] if c not in chosen]
             if len(lights) <= 3:
                 for bits in range(1, 1 << len(lights)):
                     ids = chosen + tuple([c for k, c in enumerate(lights) if bits >> k & 1])
@@ -526,14 +526,13 @@ def _settle(s, p, sel, picked) -> list:
     m = _market_offers(s)
     if not _lit(s, p, sel, m, s.torches[p]):
         return picked
-    if s.step == "lead":
-        upper = _upper_budget(s, m, p)
-        if m[5] > upper:  # no "light" card is ever bought
-            return _lead_lights(s, p, sel, picked, m)
-    # play_exists's bound, for every ruin at once: the ruins that join `sel` with the rank-changing cards
-    # alone, paid from every torch a plan could have (`_finishers` at `_upper_budget`); only those are asked
-    fast = set(picked)
     upper = _upper_budget(s, m, p)
+    if s.step == "lead" and m[5] > upper:  # no "light" card is ever bought
+        return _lead_lights(s, p, sel, picked, m)
+    # play_exists's bound, for every ruin at once: the ruins that join `sel` with the rank-changing cards
+    # alone, paid from every torch a plan could have (`_finishers` at `_upper_budget`, which may count the
+    # play's own light twice: a looser bound, still a bound); only those are asked
+    fast = set(picked)
     bound = _finishers(s, p, sel, upper, m, [c for c in s.hands[p] if c not in fast])
     if not bound:
         return picked
@@ -580,13 +579,11 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
         free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
         if base is None:
             base = _items(s, ids)
-        if own_light and c in lights:
-            lit = lights[c]
-            if lit:  # its own light raises the budget
-                b = min(s.options.torches, budget + lit)
-                if completable(base + [(rank[c], wild[c], free)], r_min, SET, offers, b):
-                    out.append(c)
-                continue
+        if own_light and c in lights:  # its own light raises the budget
+            b = min(s.options.torches, budget + lights[c])
+            if completable(base + [(rank[c], wild[c], free)], r_min, SET, offers, b):
+                out.append(c)
+            continue
         if plain_lead:
             continue
         if seen is None:

@@ -79,8 +79,6 @@ def _plays_of_rank(found, items, must, need, target, plains, wilds, joining, tur
     `target` (one at least): `plains` of that rank and `wilds` fit as they are; the others (a set Y) take
     cards, disjoint, within `budget`: `joining` [(ruin, ways to end at target plain)], `turners` [(ruin,
     ways to turn wild)]. Whether `found` grew."""
-    if len(plains) + len(wilds) + len(joining) + len(turners) < need:
-        return False
     ways = {}  # the ruins that can take cards toward this rank: their ways (mask, cost, 1 if it ends plain)
     for i, w in joining:
         ways[i] = w
