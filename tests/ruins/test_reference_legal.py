@@ -99,3 +99,24 @@ def test_clarifications_a_wild_ruin_alone_keeps_its_printed_plus_added_rank():
     s = _follow([rid(4), rid(9)], [rid(8), rid(8, 1)], upgrades=upgrades)
     assert (frozenset({rid(4), rid(9)}), frozenset(), frozenset()) in reference_plays(s)
     assert compare(s) == []
+
+
+def test_discovery_effects_in_a_lead_another_ruins_own_light_pays_for_a_discovery():
+    """Discovery Effects ("active immediately") in a lead: with 1 lit torch and a 6 chosen, the 3 can only
+    join if a third ruin, a 6 whose bottom "light 2" lights when played, comes too: 1 + 2 = 3 torches pay
+    for "+3 rank" or "wild", so the 6, the 3 and the lighting 6 are a play. The 3 is offered; once it is
+    chosen, "done" is not (the 3 and the first 6 alone cannot pay), and the lighting 6 is."""
+    from mars_rules.ruins.scenario import PLUS1
+    six, three, lamp = rid(6), rid(3), rid(6, 1)
+    start = position(2, hands=[[six, three, lamp], [rid(1)]], torches=(1, 3), market=(PLUS3, WILD, DRAW1, PLUS1),
+                     upgrades={lamp: (0, -1, -1, -1, LIGHT2)})
+    assert compare(start) == []
+    s = start.apply(next(a for a in start.legal_actions() if a.get("ruin") == six))
+    picks = {a.get("ruin") for a in s.legal_actions() if a.kind == "pick"}
+    assert picks == {three, lamp}
+    with_three = s.apply(next(a for a in s.legal_actions() if a.get("ruin") == three))
+    kinds = [(a.kind, a.get("ruin")) for a in with_three.legal_actions()]
+    assert kinds == [("pick", lamp)]
+    without_lamp = position(2, hands=[[six, three], [rid(1)]], torches=(1, 3), market=(PLUS3, WILD, DRAW1, PLUS1),
+                            selection=(six,))
+    assert {a.get("ruin") for a in without_lamp.legal_actions() if a.kind == "pick"} == set()
