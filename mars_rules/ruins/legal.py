@@ -371,12 +371,13 @@ def _upper_budget(s, m, p) -> int:
     return lit + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
 
 
-def play_exists(s, chosen, upper=None, bounded=False) -> bool:
+def play_exists(s, chosen, upper=None, bounded=False, pool=None) -> bool:
     """The rule of a pick (sections "Player Turns", "Discovery Effects", "Clarifications & Tips"): is
     there a complete play made of the ruins `chosen` (in the hand of the player to move) and more ruins
     of that hand: for a follow as many as the last play has, for a lead any number? (crafting.play_search)
     `upper`: `_upper_budget` of the position, if already found; `bounded`: the caller has checked the bound
-    below."""
+    below; `pool`: if given, a set of the hand's ruins holding every ruin of every such play (the others are
+    not tried)."""
     p = s.to_move
     r, need = _target(s)
     m = _market_offers(s)
@@ -388,7 +389,7 @@ def play_exists(s, chosen, upper=None, bounded=False) -> bool:
     if not bounded and not completable(_items(s, chosen), r, PARTIAL if partial else _final_mode(len(chosen)),
                                        m[0], upper):
         return False
-    rest = [c for c in s.hands[p] if c not in chosen]
+    rest = [c for c in s.hands[p] if c not in chosen and (pool is None or c in pool)]
     if partial:
         if _fills_as_is(s, chosen, rest, need - len(chosen), r):
             return True  # enough ruins fit as they are: no discovery needed
@@ -498,23 +499,24 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     bound = members(items, [hand.index(c) for c in sel], need, r, aff, upper)
     out = []
     answers = {}  # ruins alike get the same answer
+    pool = {hand[i] for i in bound}  # every ruin of every play holding sel is in the bound
     for i, c in enumerate(hand):
         if c in sel:
             continue
         if i in found:
             out.append(c)
-        elif i in bound and _ask(s, sel, c, upper, answers, True):
+        elif i in bound and _ask(s, sel, c, upper, answers, pool):
             out.append(c)
     return out
 
 
-def _ask(s, sel, c, upper, answers, bounded=False) -> bool:
-    """`play_exists(s, sel + (c,), upper, bounded)`, asked once for ruins alike (`answers`, kept by the
-    caller)."""
+def _ask(s, sel, c, upper, answers, pool) -> bool:
+    """`play_exists(s, sel + (c,), upper, True, pool)` (the caller made the bound and `pool`, the ruins
+    within it), asked once for ruins alike (`answers`, kept by the caller)."""
     key = _sig(s, c)
     ok = answers.get(key)
     if ok is None:
-        ok = answers[key] = play_exists(s, sel + (c,), upper, bounded)
+        ok = answers[key] = play_exists(s, sel + (c,), upper, True, pool)
     return ok
 
 
@@ -537,8 +539,9 @@ def _settle(s, p, sel, picked) -> list:
     if not bound:
         return picked
     bound = set(bound)
+    pool = bound | fast  # every ruin of every play holding sel joins sel at the bound
     answers = {}  # ruins alike get the same answer
-    return [c for c in s.hands[p] if c in fast or c in bound and _ask(s, sel, c, upper, answers, True)]
+    return [c for c in s.hands[p] if c in fast or c in bound and _ask(s, sel, c, upper, answers, pool)]
 
 
 def _finishers(s, p, ids, torches, m, only=None) -> list:
