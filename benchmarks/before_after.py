@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import json
 import os
 import pathlib
@@ -91,6 +92,20 @@ def count_rows(old, games, per, jobs) -> dict:
     return {f"{g} {n}p": (got[2 * i], got[2 * i + 1]) for i, (g, n) in enumerate(rows)}
 
 
+@contextlib.contextmanager
+def worktree(rev):
+    """The code at commit `rev`, checked out in a temporary git worktree (removed afterwards): its path."""
+    with tempfile.TemporaryDirectory() as tmp:
+        old = pathlib.Path(tmp) / "before"
+        subprocess.run(["git", "worktree", "add", "--detach", str(old), rev], cwd=ROOT, check=True,
+                       capture_output=True)
+        try:
+            yield old
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False,
+                           capture_output=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the earlier commit")
@@ -106,22 +121,15 @@ def main(argv=None):
     sys.path.insert(0, str(ROOT))
     import mars_rules
     games = args.games or sorted(mars_rules.GAMES)
-    with tempfile.TemporaryDirectory() as tmp:
-        old = pathlib.Path(tmp) / "before"
-        subprocess.run(["git", "worktree", "add", "--detach", str(old), args.rev], cwd=ROOT, check=True,
-                       capture_output=True)
-        try:
-            if args.instructions:
-                counted = count_rows(old, games, per, args.jobs)
-            else:
-                before, after = [], []
-                for k in range(args.rounds):
-                    pair = [(before, old), (after, ROOT)]
-                    for runs, root in (pair if k % 2 == 0 else pair[::-1]):
-                        runs.append(one_run(root, games, per))
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=False,
-                           capture_output=True)
+    with worktree(args.rev) as old:
+        if args.instructions:
+            counted = count_rows(old, games, per, args.jobs)
+        else:
+            before, after = [], []
+            for k in range(args.rounds):
+                pair = [(before, old), (after, ROOT)]
+                for runs, root in (pair if k % 2 == 0 else pair[::-1]):
+                    runs.append(one_run(root, games, per))
     if args.instructions:
         print(f"thousand instructions per random-play action, {per} games after {per} warm-up games: "
               f"{args.rev} -> this tree")
