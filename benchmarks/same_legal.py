@@ -2,8 +2,8 @@
 
     python benchmarks/same_legal.py REV [game ...] [--games 10]
 
-This tree plays `--games` random games per player count of each game (the random play of
-bench_playouts.py, seeds 1001 on) and keeps every decision position as JSON. Then the code at REV
+This tree plays `--games` random games per player count of each game (tests/walks.py, seeds 1001 on)
+and keeps every decision position as JSON. Then the code at REV
 (checked out in a temporary git worktree, as in before_after.py) and this tree each read every position
 and list its legal actions (kind, player and parameters, in order), each in a fresh process, and the two
 lists are compared. A position the code at REV refuses to read counts as a difference. Prints how many
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
-import random
 import subprocess
 import sys
 import tempfile
@@ -42,21 +41,14 @@ def positions(games, per) -> list:
     """[(game, position JSON), ...]: every decision of `per` random games per player count of each game."""
     sys.path.insert(0, str(ROOT))
     import mars_rules
-    from mars_rules import CHANCE
+    from tests.walks import positions as walk
     out = []
     for name in games:
         game = mars_rules.load(name)
         for players in game.PLAYER_COUNTS:
             for seed in range(1001, 1001 + per):
-                s = game.new_game(players=players, seed=seed)
-                rng = random.Random(seed)
-                while s.to_move is not None:
-                    if s.to_move == CHANCE:
-                        s = s.resolve_chance()
-                        continue
-                    out.append((name, s.to_json()))
-                    legal = s.legal_actions()
-                    s = s.advance(legal[int(rng.random() * len(legal))])
+                start = game.new_game(players=players, seed=seed)
+                out += [(name, s.to_json()) for s in walk(start, seed, decisions=True)]
     return out
 
 
