@@ -1,4 +1,9 @@
+"""Writes notebooks/what_if_lab.ipynb: `python tools/make_what_if_lab.py`. Importing it (as `make test` does,
+to run the docstring examples of tools/) builds the notebook in memory and writes nothing."""
+import pathlib
+
 import nbformat as nbf
+
 nb = nbf.v4.new_notebook()
 md = lambda s: nbf.v4.new_markdown_cell(s)
 code = lambda s: nbf.v4.new_code_cell(s)
@@ -288,4 +293,5 @@ md("""## Going further
   pandas DataFrame, and `rows_frame(analysis)` the mean final score sheet after a candidate."""),
 ]
 nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-nbf.write(nb, "notebooks/what_if_lab.ipynb")
+if __name__ == "__main__":
+    nbf.write(nb, pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "what_if_lab.ipynb")
