@@ -400,17 +400,6 @@ def play_exists(s, chosen, upper=None, bounded=False, pool=None) -> bool:
         done = finishable(s, _items(s, chosen), _budget(s, s.torches[p], chosen))
         if done or need:
             return done  # a follow has all its ruins; a lead may still add more (their light may pay)
-        if m[5] > upper:  # no "light" card is ever bought: only ruins with own light may help (play_search)
-            torches = s.torches[p]
-            if torches >= s.options.torches:
-                return False
-            lights = [c for c in hand_lights(s, p)[0] if c not in chosen]
-            if len(lights) <= 3:
-                for bits in range(1, 1 << len(lights)):
-                    ids = chosen + tuple([c for k, c in enumerate(lights) if bits >> k & 1])
-                    if finishable(s, _items(s, ids), _budget(s, torches, ids)):
-                        return True
-                return False
     return play_search([_sig(s, c) for c in chosen], [_sig(s, c) for c in rest], need - len(chosen) if need else None,
                        r, _cards(m), s.torches[p], s.options.torches)
 
