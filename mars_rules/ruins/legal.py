@@ -365,9 +365,7 @@ def _upper_budget(s, m, p) -> int:
     """A bound on the torches any plan of player `p` can spend: those lit with the whole hand's own light,
     plus what each "light" card of the market (`m`, from `_market_offers`) can gain over its cost (a light
     bought adds at most its amount and costs its cost; the torches spent never exceed those lit)."""
-    torches = s.torches[p]
-    most = s.options.torches
-    lit = min(most, torches + hand_lights(s, p)[1]) if torches < most else torches
+    lit = _budget(s, s.torches[p], hand_lights(s, p)[0])  # the hand's own light: only these ruins light any
     return lit + sum([max(0, o[3] - o[0]) for _k, o in m[4] if o[2] == "light"])
 
 
@@ -468,16 +466,12 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
         rec = ruins[c]
         items.append((rank[c], wild[c], (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)))  # _items, inline
     lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
-    found = set()
     now = _budget(s, torches, sel)
-    for bits in range(1 << len(lights)):
-        must = sel + tuple([c for k, c in enumerate(lights) if bits >> k & 1]) if bits else sel
-        if len(must) > need:
-            continue
-        budget = _budget(s, torches, must) if bits else now
-        if bits and budget == now:
-            continue  # the ruins of L light nothing more: their plays were found with sel alone
-        found |= members(items, [hand.index(c) for c in must], need, r, _within(m, budget), budget)
+    found = members(items, [hand.index(c) for c in sel], need, r, _within(m, now), now)
+    for extra, budget in _light_sets(s, torches, sel, lights, now):
+        must = sel + extra
+        if len(must) <= need:
+            found |= members(items, [hand.index(c) for c in must], need, r, _within(m, budget), budget)
     out = [c for i, c in enumerate(hand) if i in found and c not in sel]
     if not lit or len(out) + len(sel) == len(hand):
         return out
@@ -607,6 +601,17 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
     return out
 
 
+def _light_sets(s, torches, sel, lights, now):
+    """The sets L of the ruins `lights` (with own light, not in `sel`) that light more than the ruins `sel`
+    alone, which have `now` torches with `torches` lit: (L, the torches of sel and L) for each. A play with
+    a set that lights nothing more has the same plays without it: the ruins of L only add conditions."""
+    for bits in range(1, 1 << len(lights)):
+        extra = tuple([c for k, c in enumerate(lights) if bits >> k & 1])
+        budget = _budget(s, torches, sel + extra)
+        if budget != now:
+            yield extra, budget
+
+
 def _lead_lights(s, p, sel, picked, m) -> list:
     """`_settle` for a lead when no "light" card is ever bought: a ruin may join the ruins `sel` if they and
     it, with some ruins of the hand that have own light (L), can be played (play_search's note: no other
@@ -625,12 +630,8 @@ def _lead_lights(s, p, sel, picked, m) -> list:
         return picked
     bound |= found
     lights = [c for c in hand_lights(s, p)[0] if c in bound]
-    for bits in range(1, 1 << len(lights)):
-        extra = tuple([c for k, c in enumerate(lights) if bits >> k & 1])
+    for extra, budget in _light_sets(s, torches, sel, lights, now):
         ids = sel + extra
-        budget = _budget(s, torches, ids)
-        if budget == now:
-            continue  # the ruins of L light nothing more: a play with them has one without them
         aff = _within(m, budget)
         base = _items(s, ids)
         if common_reach(base, aff, budget, 0) == set():
