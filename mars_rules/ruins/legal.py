@@ -531,7 +531,7 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
     """The ruins of player `p`'s hand, in hand order, that finish a play with the ruins `ids` (a lead, or a
     follow's last ruin): the rank-changing cards of the market (`m`, from `_market_offers`) paid from
     `torches` lit now and the play's own light (no "light" card: `_settle` adds what those pay for).
-    `only`: if given, the ruins to try (the others are left out)."""
+    `only`: if given, the ruins of the hand to try, in hand order (the others are left out)."""
     rank, wild, ruins = s.rank, s.wild, s.ruins
     r_min = _target(s)[0]
     budget = _budget(s, torches, ids)
@@ -555,7 +555,7 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
     plain_lead = s.step == "lead" and common >= 0 and not aff
     lights = hand_lights(s, p)[2] if own_light else None
     base = reachable = seen = others = j_one = memo = None
-    for c in s.hands[p] if only is None else [c for c in s.hands[p] if c in only]:
+    for c in s.hands[p] if only is None else only:
         if c in ids:
             continue
         if fits >= 0 and (wild[c] or rank[c] == fits):
@@ -638,7 +638,7 @@ def _lead_lights(s, p, sel, picked, m) -> list:
             continue  # the ruins of sel and L cannot share a rank
         if not found.issuperset(extra) and completable(base, 0, SET, aff, budget):
             found.update(extra)
-        found.update(_finishers(s, p, ids, torches, m, bound - found))
+        found.update(_finishers(s, p, ids, torches, m, [c for c in s.hands[p] if c in bound and c not in found]))
         if bound.issubset(found):
             break
     return [c for c in s.hands[p] if c in found]
