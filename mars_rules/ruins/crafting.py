@@ -283,11 +283,14 @@ def solve_join(states, items, item, min_rank, offers, budget) -> bool:
 
 
 _options_memo: dict = {}
+_every_way_memo: dict = {}
 
 
 def _options(free: int, offers: tuple, budget: int) -> tuple:
     """Every way one ruin with free positions `free` can take some of `offers` within `budget`:
-    ((offer mask, cost, rank added, becomes wild), ...), taking nothing first, then by mask.
+    ((offer mask, cost, rank added, becomes wild), ...), taking nothing first, then by mask. Read off
+    `_every_way` of the offers (kept per offers tuple: a market's offers are asked of every ruin, at each
+    budget): a way is kept when its positions are free and its cost within the budget.
 
     >>> _options(0b011, ((1, 0, "rank", 2), (1, 2, "wild", 0), (1, 1, "rank", 1)), 2)
     ((0, 0, 0, False), (1, 1, 2, False), (4, 1, 1, False), (5, 2, 3, False))
@@ -296,19 +299,35 @@ def _options(free: int, offers: tuple, budget: int) -> tuple:
     hit = _options_memo.get(key)
     if hit is not None:
         return hit
+    rows = _every_way_memo.get(offers)
+    if rows is None:
+        if len(_every_way_memo) > 20_000:
+            _every_way_memo.clear()
+        rows = _every_way_memo[offers] = _every_way(offers)
+    taken = ~free
+    if len(_options_memo) > 50_000:
+        _options_memo.clear()
+    result = _options_memo[key] = tuple([way for way, used, cost in rows if cost <= budget and not used & taken])
+    return result
+
+
+def _every_way(offers: tuple) -> list:
+    """Every way one ruin with all positions free can take some of `offers` (at most one card per position),
+    by mask: [((offer mask, cost, rank added, becomes wild), positions used, cost), ...]. A way is within a
+    budget when its whole cost is: costs are never negative (a market cost is 1 to 10 torches), so every
+    part of it is too.
+
+    >>> [w for w, _used, _cost in _every_way(((1, 0, "rank", 2), (2, 0, "wild", 0)))]
+    [(0, 0, 0, False), (1, 1, 2, False), (2, 2, 0, True)]
+    """
     ways = [(0, 0, 0, False, 0)]  # (mask, cost, plus, wild, positions used), grown one offer at a time
     for i, (c, pos, kind, amount) in enumerate(offers):
         bit = 1 << pos
-        if not free & bit or c > budget:
-            continue
         rank = kind == "rank"
+        # the masks added all hold bit i, above every mask so far: the list stays in mask order
         ways += [(mask | 1 << i, cost + c, plus + amount if rank else plus, wild or not rank, used | bit)
-                 for mask, cost, plus, wild, used in ways if not used & bit and cost + c <= budget]
-    ways.sort()
-    if len(_options_memo) > 50_000:
-        _options_memo.clear()
-    result = _options_memo[key] = tuple([w[:4] for w in ways])
-    return result
+                 for mask, cost, plus, wild, used in ways if not used & bit]
+    return [(w[:4], w[4], w[1]) for w in ways]
 
 
 def _search(items, min_rank, mode, offers, i, budget) -> bool:

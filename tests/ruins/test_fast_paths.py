@@ -29,6 +29,25 @@ def test_the_target_rank_search_agrees_with_the_exhaustive_search():
     assert min(found.values()) > 500  # both answers are well represented
 
 
+def test_a_ruins_ways_to_take_offers_are_every_subset_that_fits_its_positions_and_the_budget():
+    """crafting._options (read off a table of every way per offers tuple) against every subset of the offers."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        _items, _r, _mode, offers, budget = _random_case(rng)
+        free = rng.randint(0, 7)
+        expected = []
+        for mask in range(1 << len(offers)):
+            picked = [o for i, o in enumerate(offers) if mask >> i & 1]
+            positions = [o[1] for o in picked]
+            if len(set(positions)) < len(positions) or any(not free >> pos & 1 for pos in positions):
+                continue  # one card per position, free positions only
+            cost = sum(o[0] for o in picked)
+            if cost <= budget:
+                expected.append((mask, cost, sum(o[3] for o in picked if o[2] == "rank"),
+                                 any(o[2] != "rank" for o in picked)))
+        assert list(crafting._options(free, offers, budget)) == expected, (free, offers, budget)
+
+
 def _decisions(players, seed, limit=1500):
     import mars_rules
     game = mars_rules.load("ruins")
