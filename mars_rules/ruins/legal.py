@@ -719,7 +719,12 @@ def legal(s) -> tuple:
                 for j, c in enumerate(sel):
                     if ruins[c][slot_pos] >= 0:
                         continue  # the position is taken (as _buy_ok)
-                    if lit:
+                    # quick answers of completable()'s first check: the play is legal as it would stand
+                    if (kind == "draw" or kind == "light") and valid:
+                        ok = True
+                    elif single and items[0][0] + (amount if kind == "rank" else 0) >= r_min:
+                        ok = True
+                    elif lit:
                         ok = _buy_ok(s, k, c, budget, items, j)
                     elif alone:
                         if kind == "rank":
@@ -734,11 +739,6 @@ def legal(s) -> tuple:
                             pairs[j] = now
                         else:
                             ok = valid
-                    # quick answers of completable()'s first check: the play is legal as it would stand
-                    elif (kind == "draw" or kind == "light") and valid:
-                        ok = True
-                    elif single and items[0][0] + (amount if kind == "rank" else 0) >= r_min:
-                        ok = True
                     else:  # _buy_ok(s, k, c, budget, items, j), with what concerns the slot made once
                         rk, w, free = items[j]
                         if kind == "rank":
