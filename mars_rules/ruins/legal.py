@@ -28,7 +28,7 @@ from mars_rules.core import Action
 
 from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _options, _reach, _solve, common_reach, completable, completable_lit,
-                       on_play_effects, orderable, play_search, _ways, solve_base, solve_join)
+                       on_play_effects, orderable, play_search, _ways, set_rank, solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT
 from .members import members
 from .options import TORCHES_MOST
@@ -81,7 +81,8 @@ def _market_offers(s) -> tuple:
                 lights.append(costs[k])
     m = (tuple([o for _k, o in entries if o[2] != "light"]), [None] * len(market), [None] * (TORCHES_MOST + 1),
          [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=1 << 30), {})
-    if len(_offers_cache) > 5_000:  # a market seldom comes back in another game
+    if len(_offers_cache) > 500:  # a market seldom comes back in another game: keep the recent ones (few objects for
+        # the garbage collector to walk)
         _offers_cache.clear()
     _offers_cache[market] = (cards, costs, m)
     return m
@@ -157,7 +158,7 @@ def hand_lights(s, p) -> tuple:
             lit = _effects(s, c, rec)[0]
             if lit:
                 amounts[c] = lit
-    if len(_lights_cache) > 5_000:
+    if len(_lights_cache) > 500:  # a hand is met again only in the same round
         _lights_cache.clear()
     result = (tuple(amounts), sum(amounts.values()), amounts)
     _lights_cache[hand] = (ruins, s.cards, result)
@@ -503,12 +504,12 @@ def _ask(s, sel, c, upper, answers, pool) -> bool:
     return ok
 
 
-def _settle(s, p, sel, picked) -> list:
+def _settle(s, p, sel, picked, m) -> list:
     """The ruins that may join the ruins `sel` in a play this pick may finish (a lead, or a follow's last
     ruin): `picked`, the fast search's answer in hand order (plays of the ruins chosen and this one, the
     discoveries paid from the torches lit now and their own light), and, where a "light" card of the
-    market or another ruin's own light could pay for more, every other ruin the rule (`play_exists`) allows."""
-    m = _market_offers(s)
+    market (`m`, from `_market_offers`) or another ruin's own light could pay for more, every other ruin the rule
+    (`play_exists`) allows."""
     if not _lit(s, p, sel, m, s.torches[p]):
         return picked
     upper = _upper_budget(s, m, p)
@@ -668,11 +669,14 @@ def legal(s) -> tuple:
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
             return tuple(acts)
         # this pick may finish the play (a lead, or a follow's last ruin)
-        acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in _settle(s, p, sel, _finishers(s, p, sel, budget, market))]
+        picks = _settle(s, p, sel, _finishers(s, p, sel, budget, market), market)
+        acts = [_new(Action, ("pick", p, _RUIN[c], t)) for c in picks]
         if step == "follow":
             acts.append(_new(Action, ("pass", p, _PASS_ITEMS, partial(text.pass_text, s))))
-        elif len(sel) == 1 or finishable(s, _items(s, sel), _budget(s, budget, sel)):
-            # the chosen ruins can be led as they are (a single ruin always can)
+        elif len(sel) == 1 or set_rank([(s.rank[c], s.wild[c]) for c in sel]) >= 0 or \
+                finishable(s, _items(s, sel), _budget(s, budget, sel)):
+            # the chosen ruins can be led as they are: a single ruin always can, a set as it stands (any rank
+            # leads), or with discoveries
             acts.append(_new(Action, ("done", p, _PASS_ITEMS, partial(text.lead_done_text, s))))
         return tuple(acts)
     if step == "discover":
