@@ -453,9 +453,9 @@ def completable_lit(items, min_rank: int, mode: int, cards: tuple, torches: int,
 _ways_memo: dict = {}
 
 
-def _ways(free: int, cards: tuple) -> list:
+def _ways(free: int, cards: tuple) -> tuple:
     """Every way one ruin with free positions `free` can take some of `cards`, one per position:
-    [(cards mask, rank added, becomes wild), ...], taking nothing first."""
+    ((cards mask, rank added, becomes wild), ...), taking nothing first."""
     key = (free, cards)
     hit = _ways_memo.get(key)
     if hit is None:
@@ -465,14 +465,14 @@ def _ways(free: int, cards: tuple) -> list:
     return hit
 
 
-def _list_ways(free: int, cards: tuple) -> list:
+def _list_ways(free: int, cards: tuple) -> tuple:
     ways = [(0, 0, False, 0)]
     for i, (_cost, pos, kind, amount) in enumerate(cards):
         bit = 1 << pos
         if free & bit:
             ways += [(mask | 1 << i, plus + (amount if kind == "rank" else 0), wild or kind == "wild", used | bit)
                      for mask, plus, wild, used in ways if not used & bit]
-    return [w[:3] for w in ways]
+    return tuple([w[:3] for w in ways])  # a tuple of plain values: the garbage collector can skip it
 
 
 _subsets_memo: dict = {}

@@ -145,9 +145,9 @@ _shifts_alike: dict = {}
 
 def _shifts(free, offers, budget) -> tuple:
     """The ways of a ruin with free positions `free` to take some of `offers` within `budget`, at least one,
-    by the rank they add (the same for every rank, so kept for all ruins alike): (((rank added, [(mask,
-    cost, 1), ...]), ...) for the ways leaving it plain and adding rank, [(mask, cost, 0), ...] for those
-    turning it wild, [(mask, cost, rank added), ...] for those, and the same for every way). Kept per offers
+    by the rank they add (the same for every rank, so kept for all ruins alike): (((rank added, ((mask,
+    cost, 1), ...)), ...) for the ways leaving it plain and adding rank, ((mask, cost, 0), ...) for those
+    turning it wild, ((mask, cost, rank added), ...) for those, and the same for every way). Kept per offers
     tuple (found by its id, the tuple itself kept and checked; equal tuples share their answers), then by
     free positions and budget."""
     row = _shifts_memo.get(id(offers))
@@ -172,7 +172,9 @@ def _shifts(free, offers, budget) -> tuple:
                     turn_plus.append((m, c, plus))
                 elif plus:
                     plain.setdefault(plus, []).append((m, c, 1))
-        hit = row[1][key] = (tuple(plain.items()), turns, turn_plus, every)
+        # tuples of plain values throughout: kept long, and the garbage collector can leave them out
+        hit = row[1][key] = (tuple([(plus, tuple(ways)) for plus, ways in plain.items()]), tuple(turns),
+                             tuple(turn_plus), tuple(every))
     return hit
 
 
