@@ -278,9 +278,12 @@ def _single_follows(s, p, m) -> list:
         key = (free, budget, most)
         gain = gains.get(key)
         if gain is None:
-            cards = _cards(m)
-            buyable = orderable(cards, budget, most)
-            gain = gains[key] = max([plus for used, plus, _w in _ways(free, cards) if used in buyable])
+            if m[5] > budget:  # no "light" card is ever bought: the costs add up, and `_reach` has the answer
+                gain = gains[key] = _reach(free, _within(m, budget), budget)[0][-1]
+            else:
+                cards = _cards(m)
+                buyable = orderable(cards, budget, most)
+                gain = gains[key] = max([plus for used, plus, _w in _ways(free, cards) if used in buyable])
         if rank[c] + gain >= r:
             out.append(c)
     return out
