@@ -254,6 +254,25 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, r
     return solve_join(memo["states"], base, item, r_min, aff, budget)
 
 
+def _wild_joins(base, item, r_min, aff, budget, memo, reach) -> bool:
+    """`completable(base + [item], r_min, SET, aff, budget)` for a wild `item`, with the search over the
+    chosen ruins `base` made once (`memo`, kept by the caller as for `_join_ok`; `reach`: common_reach of
+    base). A wild ruin adds no condition on the plain ruins' rank (crafting._solve leaves it out of its
+    first check and its first pass), so if the plain ruins of base can end at one rank (r_min or higher),
+    the set is complete with it; otherwise only a set of wild ruins is left, which completable() decides."""
+    if reach is not None and not reach:
+        return False  # _solve's quick refusal, the same without the wild ruin
+    if "states" not in memo:
+        memo["states"] = solve_base(base, r_min, aff, budget)
+    states = memo["states"]
+    if states is None:
+        return False
+    for _m, rank in states:
+        if rank >= 0:
+            return True
+    return completable(base + [item], r_min, SET, aff, budget)
+
+
 def _single_follows(s, p, m) -> list:
     """The ruins of player `p` that can follow a single ruin (exactly): each one's own rank, or that rank
     plus the most its free positions can take from the market (`m`, from `_market_offers`) with cards
@@ -591,14 +610,17 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
                 refused = _apart(rk, gains, can_wild, reachable, r_min)
             if refused:
                 ok = False
-            elif w or not aff:  # the play is finished by this pick (a set)
+            elif not aff:  # the play is finished by this pick (a set)
                 ok = completable(base + [sig], r_min, SET, aff, budget)
-            else:  # the same, for a plain ruin, with what concerns the chosen ruins made once
+            else:  # the same, with what concerns the chosen ruins made once
                 if others is None:
                     others = sum(1 for x in base if not x[1])
                     j_one = next((i for i, x in enumerate(base) if not x[1]), -1)
                     memo = {}
-                ok = _join_ok(base, common, others, j_one, sig, r_min, aff, budget, memo, (gains, can_wild))
+                if w:
+                    ok = _wild_joins(base, sig, r_min, aff, budget, memo, reachable)
+                else:
+                    ok = _join_ok(base, common, others, j_one, sig, r_min, aff, budget, memo, (gains, can_wild))
             seen[sig] = ok
         if ok:
             out.append(c)

@@ -112,6 +112,23 @@ def test_joining_a_finished_set_agrees_with_completable():
     assert checked > 3000
 
 
+def test_a_wild_ruin_joining_a_finished_set_agrees_with_completable():
+    from mars_rules.ruins.legal import _wild_joins
+    rng = random.Random(12)
+    found = {True: 0, False: 0}
+    for _ in range(6000):
+        items, min_rank, _mode, offers, budget = _random_case(rng)
+        aff = tuple(o for o in offers if o[0] <= budget)
+        base, item = list(items[:-1]), (items[-1][0], 1, items[-1][2])
+        if not aff:
+            continue
+        expected = crafting.completable(base + [item], min_rank, SET, aff, budget)
+        reach = crafting.common_reach(base, aff, budget, min_rank)
+        assert _wild_joins(base, item, min_rank, aff, budget, {}, reach) == expected, (base, item, min_rank, aff)
+        found[expected] += 1
+    assert min(found.values()) > 500  # both answers are well represented
+
+
 def test_the_search_made_once_for_the_chosen_ruins_agrees_with_solve():
     rng = random.Random(13)
     answers = {True: 0, False: 0}
