@@ -16,7 +16,7 @@ with crafting.play_search, one search per ruin).
 """
 from __future__ import annotations
 
-from .crafting import _every_way
+from .crafting import _options
 
 
 def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -> set:
@@ -158,15 +158,14 @@ def _shifts(free, offers, budget) -> tuple:
             _shifts_alike.clear()
         alike = _shifts_alike.get(offers)  # an equal tuple met before (another market with the same offers)
         if alike is None:
-            alike = _shifts_alike[offers] = ({}, _every_way(offers))
-        row = _shifts_memo[id(offers)] = (offers,) + alike  # (offers, answers, every way of taking them)
+            alike = _shifts_alike[offers] = {}
+        row = _shifts_memo[id(offers)] = (offers, alike)
     key = (free, budget)
     hit = row[1].get(key)
     if hit is None:
         plain, turns, turn_plus, every = {}, [], [], []
-        taken = ~free
-        for (m, c, plus, becomes), used, cost in row[2]:  # crafting._options(free, offers, budget), read here
-            if m and cost <= budget and not used & taken:
+        for m, c, plus, becomes in _options(free, offers, budget):
+            if m:
                 every.append((m, c, plus))
                 if becomes:
                     turns.append((m, c, 0))
