@@ -641,21 +641,22 @@ def _light_sets(s, torches, sel, lights, now):
 def _lead_lights(s, p, sel, picked, m) -> list:
     """`_settle` for a lead when no "light" card is ever bought: a ruin may join the ruins `sel` if they and
     it, with some ruins of the hand that have own light (L), can be played (play_search's note: no other
-    ruin helps). `picked` holds the answers for L empty (`_finishers` of `sel`). A bound first: a ruin in
-    such a play joins `sel` alone with every torch lit (L taken out, the rest is still a lead), so only
-    those ruins are tried and only those of them with own light make up L; then each L is one more
-    `_finishers` pass, and its own ruins join when `sel` and L can be played."""
+    ruin helps). `picked` holds the answers for L empty (`_finishers` of `sel`). A ruin with own light is in
+    some L only if it joins `sel` alone with every torch lit (take the rest of such a play out, and a lead
+    is left); then each L is one more `_finishers` pass over the ruins not found yet, and its own ruins
+    join when `sel` and L can be played."""
     torches = s.torches[p]
     most = s.options.torches
     now = _budget(s, torches, sel)
     if now >= most:
         return picked  # no ruin can light more
     found = set(picked)
-    bound = set(_finishers(s, p, sel, most, m, [c for c in s.hands[p] if c not in found]))
-    if not bound:
-        return picked
-    bound |= found
-    lights = [c for c in hand_lights(s, p)[0] if c in bound]
+    hand = s.hands[p]
+    lights = [c for c in hand_lights(s, p)[0] if c not in sel]
+    tried = [c for c in lights if c not in found]
+    if tried:
+        joined = _finishers(s, p, sel, most, m, tried)
+        lights = [c for c in lights if c in found or c in joined]
     for extra, budget in _light_sets(s, torches, sel, lights, now):
         ids = sel + extra
         aff = _within(m, budget)
@@ -664,10 +665,11 @@ def _lead_lights(s, p, sel, picked, m) -> list:
             continue  # the ruins of sel and L cannot share a rank
         if not found.issuperset(extra) and completable(base, 0, SET, aff, budget):
             found.update(extra)
-        found.update(_finishers(s, p, ids, torches, m, [c for c in s.hands[p] if c in bound and c not in found]))
-        if bound.issubset(found):
+        rest = [c for c in hand if c not in found and c not in sel]
+        if not rest:
             break
-    return [c for c in s.hands[p] if c in found]
+        found.update(_finishers(s, p, ids, torches, m, rest))
+    return [c for c in hand if c in found]
 
 
 # ----- legal --------------------------------------------------------------------------------------
