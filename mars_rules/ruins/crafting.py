@@ -299,16 +299,22 @@ def _options(free: int, offers: tuple, budget: int) -> tuple:
     hit = _options_memo.get(key)
     if hit is not None:
         return hit
-    rows = _every_way_memo.get(offers)
-    if rows is None:
-        if len(_every_way_memo) > 20_000:
-            _every_way_memo.clear()
-        rows = _every_way_memo[offers] = _every_way(offers)
+    rows = _every_way_of(offers)
     taken = ~free
     if len(_options_memo) > 50_000:
         _options_memo.clear()
     result = _options_memo[key] = tuple([way for way, used, cost in rows if cost <= budget and not used & taken])
     return result
+
+
+def _every_way_of(offers: tuple) -> list:
+    """`_every_way(offers)`, kept per offers tuple (or market cards tuple)."""
+    rows = _every_way_memo.get(offers)
+    if rows is None:
+        if len(_every_way_memo) > 20_000:
+            _every_way_memo.clear()
+        rows = _every_way_memo[offers] = _every_way(offers)
+    return rows
 
 
 def _every_way(offers: tuple) -> list:
@@ -325,7 +331,8 @@ def _every_way(offers: tuple) -> list:
         bit = 1 << pos
         rank = kind == "rank"
         # the masks added all hold bit i, above every mask so far: the list stays in mask order
-        ways += [(mask | 1 << i, cost + c, plus + amount if rank else plus, wild or not rank, used | bit)
+        turns = kind == "wild"  # a "light" or "draw" card (market cards, `_ways`) adds no rank and turns nothing
+        ways += [(mask | 1 << i, cost + c, plus + amount if rank else plus, wild or turns, used | bit)
                  for mask, cost, plus, wild, used in ways if not used & bit]
     return [(w[:4], w[4], w[1]) for w in ways]
 
@@ -466,13 +473,11 @@ def _ways(free: int, cards: tuple) -> tuple:
 
 
 def _list_ways(free: int, cards: tuple) -> tuple:
-    ways = [(0, 0, False, 0)]
-    for i, (_cost, pos, kind, amount) in enumerate(cards):
-        bit = 1 << pos
-        if free & bit:
-            ways += [(mask | 1 << i, plus + (amount if kind == "rank" else 0), wild or kind == "wild", used | bit)
-                     for mask, plus, wild, used in ways if not used & bit]
-    return tuple([w[:3] for w in ways])  # a tuple of plain values: the garbage collector can skip it
+    """`_ways` read off `_every_way` of the cards: the ways whose positions are all free, by mask."""
+    taken = ~free
+    # a tuple of plain values: the garbage collector can skip it
+    return tuple([(mask, plus, wild) for (mask, _c, plus, wild), used, _cost in _every_way_of(cards)
+                  if not used & taken])
 
 
 _subsets_memo: dict = {}
