@@ -249,9 +249,15 @@ def _join_ok(base, common, others, j_one, item, r_min, aff, budget, memo=None, r
                 return True
     if memo is None:
         return _solve(base + [item], r_min, SET, aff, budget)
+    return solve_join(_base_states(memo, base, r_min, aff, budget), base, item, r_min, aff, budget)
+
+
+def _base_states(memo, base, r_min, aff, budget):
+    """crafting.solve_base over the chosen ruins `base`, made once per `memo` (kept by the caller for one
+    base, r_min, aff and budget) for every ruin tried with them."""
     if "states" not in memo:
         memo["states"] = solve_base(base, r_min, aff, budget)
-    return solve_join(memo["states"], base, item, r_min, aff, budget)
+    return memo["states"]
 
 
 def _wild_joins(base, item, r_min, aff, budget, memo, reach) -> bool:
@@ -262,9 +268,7 @@ def _wild_joins(base, item, r_min, aff, budget, memo, reach) -> bool:
     the set is complete with it; otherwise only a set of wild ruins is left, which completable() decides."""
     if reach is not None and not reach:
         return False  # _solve's quick refusal, the same without the wild ruin
-    if "states" not in memo:
-        memo["states"] = solve_base(base, r_min, aff, budget)
-    states = memo["states"]
+    states = _base_states(memo, base, r_min, aff, budget)
     if states is None:
         return False
     for _m, rank in states:
