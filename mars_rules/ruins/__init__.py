@@ -212,10 +212,11 @@ def new_game(players=2, seed: int = 7, first_player: int = 0, cards=None, ruins_
             any(sum(1 for c in used if c // COPIES == r) != per for r in range(10)):
         raise ValueError(f"ruins_used must hold {per} different ids of each rank (ids 0-49, id // 5 = rank - 1)")
     blank = (0, -1, -1, -1, -1)
-    rank, wild = zip(*(crafting.rank_and_wild(cards, c, blank) for c in range(RUIN_COUNT)))
+    rank, wild, free, light, draw = zip(*(crafting.derived(cards, c, blank) for c in range(RUIN_COUNT)))
     s = State(players=names, seed=seed, draws=0, step="refill", to_move="chance",
               events=("Set-up: the discovery deck is shuffled and 4 discoveries are dealt to the market.",),
-              cards=cards, options=rules, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild, hands=((),) * n,
+              cards=cards, options=rules, used=used, ruins=(blank,) * RUIN_COUNT, rank=rank, wild=wild,
+              free=free, light=light, draw=draw, hands=((),) * n,
               deck=used, trick=(), last_play=(), last_rank=-1, last_player=-1, passed=(), selection=(),
               market=(-1,) * data.MARKET_SIZE, ddeck=tuple(range(data.DISCOVERY_COUNT)),
               torches=(rules.torches,) * n, claims_left=(rules.claims,) * n, vp=(0,) * n, start_vp=(0,) * n, round=1,

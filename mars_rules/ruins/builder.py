@@ -44,9 +44,9 @@ from __future__ import annotations
 
 from mars_rules.core.builder import PositionBuilder
 
-from .crafting import rank_and_wild, set_rank
+from .crafting import derived, rank_and_wild, set_rank
 from .data import COPIES, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT
-from .state import NO_FLIP, UNDECIDED
+from .state import DERIVED, NO_FLIP, UNDECIDED
 from .text import effect_words
 
 CHANCE_STEPS = ("deal", "draw", "refill")
@@ -244,10 +244,9 @@ class Builder(PositionBuilder):
         s = self.state
         rec = list(s.ruins[cid])
         rec[k] = value
-        rank, wild = rank_and_wild(s.cards, cid, tuple(rec))
+        values = derived(s.cards, cid, tuple(rec))
         self.state = s._replace(ruins=s.ruins[:cid] + (tuple(rec),) + s.ruins[cid + 1:],
-                                rank=s.rank[:cid] + (rank,) + s.rank[cid + 1:],
-                                wild=s.wild[:cid] + (wild,) + s.wild[cid + 1:])
+                                **{k: getattr(s, k)[:cid] + (v,) + getattr(s, k)[cid + 1:] for k, v in zip(DERIVED, values)})
 
     # ----- claims, torches, VP -----------------------------------------------------------------------
     def claim(self, who, ruin) -> "Builder":

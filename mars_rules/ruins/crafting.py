@@ -44,6 +44,20 @@ def rank_and_wild(cards, cid: int, ruin) -> tuple:
     return rank, wild
 
 
+def derived(cards, cid: int, ruin) -> tuple:
+    """What a State keeps of ruin `cid` with record `ruin` beside the record (never written to JSON): (rank,
+    wild, free positions, torches lit, ruins drawn): `rank_and_wild`, the positions with no discovery as a
+    mask (1 top, 2 middle, 4 bottom) and `on_play_effects`.
+
+    >>> from mars_rules.ruins.data import DEFAULT_CARDS
+    >>> derived(DEFAULT_CARDS, 0, (0, -1, -1, -1, -1))   # ruin #0 as dealt: rank 1, every position free
+    (1, 0, 7, 0, 0)
+    """
+    rank, wild = rank_and_wild(cards, cid, ruin)
+    free = (ruin[2] < 0) | ((ruin[3] < 0) << 1) | ((ruin[4] < 0) << 2)
+    return (rank, wild, free) + on_play_effects(cards, cid, ruin)
+
+
 def on_play_effects(cards, cid: int, ruin) -> tuple:
     """(torches lit, ruins each opponent draws) when ruin `cid` is played."""
     light = draw = 0

@@ -246,21 +246,23 @@ def next_flipper(s) -> int:
     return -1
 
 
-def reveal_flips(s, rank_wild):
-    """Everyone has chosen: the flips are revealed and the first player leads."""
-    ruins, rank, wild = list(s.ruins), list(s.rank), list(s.wild)
+def reveal_flips(s, derive):
+    """Everyone has chosen: the flips are revealed and the first player leads. (`derive`: crafting.derived)"""
+    ruins, rank, wild, free, light, draw = list(s.ruins), list(s.rank), list(s.wild), list(s.free), list(s.light), \
+        list(s.draw)
     ev = []
     for p in seats_from(s, s.first_player):
         cid = s.flips[p]
         if cid >= 0:
             rec = ruins[cid]
             ruins[cid] = (1,) + rec[1:]
-            rank[cid], wild[cid] = rank_wild(s.cards, cid, ruins[cid])
+            rank[cid], wild[cid], free[cid], light[cid], draw[cid] = derive(s.cards, cid, ruins[cid])
             ev.append(f"{s.players[p]} flipped ruin #{cid} to night rank {rank[cid]}.")
         else:
             ev.append(f"{s.players[p]} flipped nothing.")
     ev.append(f"{s.players[s.first_player]} leads the first trick of round {s.round}.")
-    return s._replace(ruins=tuple(ruins), rank=tuple(rank), wild=tuple(wild), step="lead",
+    return s._replace(ruins=tuple(ruins), rank=tuple(rank), wild=tuple(wild), free=tuple(free), light=tuple(light),
+                      draw=tuple(draw), step="lead",
                       to_move=s.first_player, events=s._events + tuple(ev),
                       flips=tuple(NO_FLIP if f == UNDECIDED else f for f in s.flips))
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE
 
 from . import legal
-from .crafting import rank_and_wild, set_rank
+from .crafting import derived, set_rank
 from .data import COPIES, DISCOVERY_COUNT, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT, RUINS_USED
 from .flow import next_active, seats_from
 from .options import conflicts
@@ -687,15 +687,17 @@ def _flow(s, out) -> None:
                        f"{_n(bought, 'discovery', 'discoveries')} this turn "
                        f"(the market was full at the start of the turn): fill {len(gaps) - bought} from ddeck")
 
-    # the derived ranks (a State's `rank` and `wild` follow the ruin records)
+    # the derived values (a State's `rank`, `wild`, `free`, `light` and `draw` follow the ruin records)
     cards = s.cards
-    day, ruins, rank, wild = cards.day, s.ruins, s.rank, s.wild
+    day, ruins, rank, wild, free, light, draw = cards.day, s.ruins, s.rank, s.wild, s.free, s.light, s.draw
     for c in s.used:
-        if ruins[c] == _BLANK and rank[c] == day[c] and not wild[c]:
+        if ruins[c] == _BLANK and rank[c] == day[c] and not wild[c] and free[c] == 7 and not light[c] and not draw[c]:
             continue
-        if (rank[c], wild[c]) != rank_and_wild(cards, c, ruins[c]):
-            out.append(f"ruins[{c}]: the derived rank {s.rank[c]} (wild {s.wild[c]}) does not follow the record; "
-                       f"it gives {rank_and_wild(cards, c, s.ruins[c])[0]}")
+        want = derived(cards, c, ruins[c])
+        if (rank[c], wild[c], free[c], light[c], draw[c]) != want:
+            out.append(f"ruins[{c}]: the derived values (rank {rank[c]}, wild {wild[c]}, free positions {free[c]}, "
+                       f"light {light[c]}, draw {draw[c]}) do not follow the record; it gives rank {want[0]}, wild "
+                       f"{want[1]}, free positions {want[2]}, light {want[3]}, draw {want[4]}")
 
     # the play being built can still become a legal play (so no step of it is a dead end)
     if len(out) == start and sel and seat >= 0 and step in CHOOSING and not _completable(s, seat):

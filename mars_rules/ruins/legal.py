@@ -28,7 +28,7 @@ from mars_rules.core import Action
 
 from . import text
 from .crafting import (PARTIAL, SET, SINGLE, _ok, _options, _reach, _solve, common_reach, completable, completable_lit,
-                       on_play_effects, orderable, play_search, _ways, set_rank, solve_base, solve_join)
+                       orderable, play_search, _ways, set_rank, solve_base, solve_join)
 from .data import MARKET_SIZE, RUIN_COUNT
 from .members import members
 from .options import TORCHES_MOST
@@ -41,13 +41,8 @@ _SLOT_RUIN = tuple([tuple([(("slot", k), ("ruin", c)) for c in range(RUIN_COUNT)
 
 # ----- helpers ------------------------------------------------------------------------------------
 def _items(s, ids):
-    rank, wild, ruins = s.rank, s.wild, s.ruins
-    out = []
-    for c in ids:
-        rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
-        out.append((rank[c], wild[c], free))
-    return out
+    rank, wild, free = s.rank, s.wild, s.free
+    return [(rank[c], wild[c], free[c]) for c in ids]
 
 
 _offers_cache: dict = {}
@@ -112,67 +107,40 @@ def _offers(s, skip_slot=-1):
     return m[0] if skip_slot < 0 else _skipping(m, skip_slot)
 
 
-_effects_cache: dict = {}
-
-
-def _effects(s, c, rec) -> tuple:
-    """on_play_effects of ruin `c` with record `rec`, cached by the ruin and its record."""
-    key = (c, rec)
-    hit = _effects_cache.get(key)
-    cards = s.cards
-    if hit is None or hit[0] is not cards:
-        if len(_effects_cache) > 20_000:
-            _effects_cache.clear()
-        hit = _effects_cache[key] = (cards, on_play_effects(cards, c, rec))
-    return hit[1]
-
-
 def light_of(s, ids) -> int:
     """Torches the "light" effects of ruins `ids` light when they are played (section "Discovery
     Effects": active at once, so they serve for the discoveries of the same turn)."""
-    ruins = s.ruins
+    light = s.light
     total = 0
     for c in ids:
-        rec = ruins[c]
-        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:  # only upgraded or night ruins have effects
-            total += _effects(s, c, rec)[0]
+        total += light[c]
     return total
 
 
-_lights_cache: dict = {}
+_last_lights: list = [None, None, None]  # the last hand asked, its ruins' light (the State's tuple), the answer
 
 
 def hand_lights(s, p) -> tuple:
     """The ruins of player `p`'s hand whose own effects light torches, in hand order, the total they light,
-    and what each lights: ((ruin, ...), total, {ruin: torches}). Kept per hand while the ruins' records
-    stay the same object."""
+    and what each lights: ((ruin, ...), total, {ruin: torches}). The last answer is kept (the sub-steps of
+    a turn ask it again of the same hand)."""
     hand = s.hands[p]
-    ruins = s.ruins
-    hit = _lights_cache.get(hand)
-    if hit is not None and hit[0] is ruins and hit[1] is s.cards:
-        return hit[2]
-    amounts = {}
-    for c in hand:
-        rec = ruins[c]
-        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:
-            lit = _effects(s, c, rec)[0]
-            if lit:
-                amounts[c] = lit
-    if len(_lights_cache) > 500:  # a hand is met again only in the same round
-        _lights_cache.clear()
+    light = s.light
+    last = _last_lights
+    if last[0] is hand and last[1] is light:
+        return last[2]
+    amounts = {c: light[c] for c in hand if light[c]}
     result = (tuple(amounts), sum(amounts.values()), amounts)
-    _lights_cache[hand] = (ruins, s.cards, result)
+    last[0], last[1], last[2] = hand, light, result
     return result
 
 
 def draw_of(s, ids) -> int:
     """Ruins each opponent draws when ruins `ids` are played (their "draw" effects)."""
-    ruins = s.ruins
+    draw = s.draw
     total = 0
     for c in ids:
-        rec = ruins[c]
-        if rec[0] or rec[2] >= 0 or rec[3] >= 0 or rec[4] >= 0:
-            total += _effects(s, c, rec)[1]
+        total += draw[c]
     return total
 
 
@@ -281,7 +249,7 @@ def _single_follows(s, p, m) -> list:
     """The ruins of player `p` that can follow a single ruin (exactly): each one's own rank, or that rank
     plus the most its free positions can take from the market (`m`, from `_market_offers`) with cards
     bought in an order the torches allow (its own light lit first, "light" cards lighting at once)."""
-    rank, ruins = s.rank, s.ruins
+    rank, frees, light = s.rank, s.free, s.light
     r = s.last_rank
     torches = s.torches[p]
     most = s.options.torches
@@ -291,13 +259,10 @@ def _single_follows(s, p, m) -> list:
         if rank[c] >= r:
             out.append(c)
             continue
-        rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)  # _items and light_of, inline: a hot path
+        free = frees[c]
         budget = torches
-        if torches < most and (rec[0] or free != 7):
-            lit = _effects(s, c, rec)[0]
-            if lit:
-                budget = min(most, torches + lit)
+        if torches < most and light[c]:  # its own light
+            budget = min(most, torches + light[c])
         key = (free, budget, most)
         gain = gains.get(key)
         if gain is None:
@@ -385,7 +350,7 @@ def finishable(s, items, torches, skip=-1) -> bool:
 
 def _sig(s, c) -> tuple:
     """What decides a ruin's part in a play: (rank, wild, free positions, torches its effects light)."""
-    return _items(s, (c,))[0] + (light_of(s, (c,)),)
+    return (s.rank[c], s.wild[c], s.free[c], s.light[c])
 
 
 def _upper_budget(s, m, p) -> int:
@@ -486,12 +451,8 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     when the bound allows it: `members` with the rank cards alone paid from `_upper_budget` (a plan never
     spends more on them, and "light" cards only take bottom positions), which holds every true answer."""
     hand = s.hands[p]
-    rank, wild, ruins = s.rank, s.wild, s.ruins
     most = s.options.torches
-    items = []
-    for c in hand:
-        rec = ruins[c]
-        items.append((rank[c], wild[c], (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)))  # _items, inline
+    items = _items(s, hand)
     lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
     now = _budget(s, torches, sel)
     found = members(items, [hand.index(c) for c in sel], need, r, _within(m, now), now)
@@ -559,7 +520,7 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
     follow's last ruin): the rank-changing cards of the market (`m`, from `_market_offers`) paid from
     `torches` lit now and the play's own light (no "light" card: `_settle` adds what those pay for).
     `only`: if given, the ruins of the hand to try, in hand order (the others are left out)."""
-    rank, wild, ruins = s.rank, s.wild, s.ruins
+    rank, wild, frees = s.rank, s.wild, s.free
     r_min = _target(s)[0]
     budget = _budget(s, torches, ids)
     own_light = budget < s.options.torches  # a ruin's own light may raise it
@@ -588,8 +549,7 @@ def _finishers(s, p, ids, torches, m, only=None) -> list:
         if fits >= 0 and (wild[c] or rank[c] == fits):
             out.append(c)
             continue
-        rec = ruins[c]
-        free = (rec[2] < 0) | ((rec[3] < 0) << 1) | ((rec[4] < 0) << 2)
+        free = frees[c]
         if base is None:
             base = _items(s, ids)
         if own_light and c in lights:  # its own light raises the budget

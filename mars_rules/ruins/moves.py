@@ -9,7 +9,7 @@ from __future__ import annotations
 from mars_rules.core import CHANCE, setter
 
 from . import flow, text
-from .crafting import rank_and_wild, set_rank
+from .crafting import derived, set_rank
 from .legal import draw_of, legal, light_of
 from .state import NO_FLIP, State
 from .text import Event
@@ -36,7 +36,7 @@ def apply_flip(s, a):
     s = s._replace(flips=flips, events=(f"{_name(s)} has made a secret choice.",))
     q = flow.next_flipper(s)
     if q < 0:
-        return flow.reveal_flips(s, rank_and_wild)
+        return flow.reveal_flips(s, derived)
     return s._replace(to_move=q)
 
 
@@ -122,7 +122,7 @@ def apply_discover(s, a):
     rec = s.ruins[cid]
     rec = rec[:2 + pos] + (d,) + rec[3 + pos:]
     ruins = s.ruins[:cid] + (rec,) + s.ruins[cid + 1:]
-    rk, w = rank_and_wild(cards, cid, rec)
+    rk, w, free, light, draw = derived(cards, cid, rec)
     rules = s.options
     cost = rules.market_costs[slot]
     left = s.torches[p] - cost
@@ -136,11 +136,14 @@ def apply_discover(s, a):
         ev = (_event(Event, (text.discover_event, cards, cost, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
     return _discovered(s, ruins, s.rank[:cid] + (rk,) + s.rank[cid + 1:], s.wild[:cid] + (w,) + s.wild[cid + 1:],
-                       torches, s.market[:slot] + (-1,) + s.market[slot + 1:], ev)
+                       s.free[:cid] + (free,) + s.free[cid + 1:], s.light[:cid] + (light,) + s.light[cid + 1:],
+                       s.draw[:cid] + (draw,) + s.draw[cid + 1:], torches, s.market[:slot] + (-1,) + s.market[slot + 1:],
+                       ev)
 
 
-# apply_discover's s._replace(ruins=..., rank=..., wild=..., torches=..., market=..., events=...)
-_discovered = setter(State, "ruins", "rank", "wild", "torches", "market", "events")
+# apply_discover's s._replace(ruins=..., rank=..., wild=..., free=..., light=..., draw=..., torches=..., market=...,
+# events=...)
+_discovered = setter(State, "ruins", "rank", "wild", "free", "light", "draw", "torches", "market", "events")
 
 
 def apply_play(s, a):

@@ -2,9 +2,10 @@
 
 Every ruin card has an id 0-49 and keeps its upgrades wherever it goes; hands, the deck and the
 trick are sorted tuples of ids. `ruins[id]` is `(night, claim, top, middle, bottom)`: night 0/1, the
-claim owner's seat or -1, and the discovery id in each position or -1. `rank` and `wild` are derived
-from `ruins` and the card data (kept for speed, never written to JSON). `options` is the record of the
-rule options in effect (mars_rules.ruins.options): every rule reads its values from there.
+claim owner's seat or -1, and the discovery id in each position or -1. `rank`, `wild`, `free`, `light`
+and `draw` are derived from `ruins` and the card data (crafting.derived; kept for speed, never written to
+JSON). `options` is the record of the rule options in effect (mars_rules.ruins.options): every rule reads
+its values from there.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ UNDECIDED = -2   # flips[p]: the player has not chosen yet
 NO_FLIP = -1     # flips[p]: the player keeps every ruin day side up
 SECRET = -3      # flips[p] in another player's view: chosen, but hidden
 HIDDEN = -1      # a face-down card in a player's view
+DERIVED = ("rank", "wild", "free", "light", "draw")  # the fields kept per ruin beside its record: crafting.derived
 
 
 class _Fields(NamedTuple):
@@ -31,6 +33,9 @@ class _Fields(NamedTuple):
     ruins: tuple        # per id: (night, claim, top, middle, bottom)
     rank: tuple         # derived: printed rank plus added ranks, per id
     wild: tuple         # derived: 1 if the ruin has a wild effect, per id
+    free: tuple         # derived: its positions with no discovery, per id (a mask: 1 top, 2 middle, 4 bottom)
+    light: tuple        # derived: torches its own effects light when it is played, per id
+    draw: tuple         # derived: ruins each opponent draws when it is played, per id
     hands: tuple        # per seat: sorted tuple of ids
     deck: tuple         # sorted ids of the face-down ruin deck
     trick: tuple        # sorted ids played face up in the current trick
