@@ -32,41 +32,38 @@ def effects_of(cards, cid: int, ruin) -> list:
     return effects
 
 
-def rank_and_wild(cards, cid: int, ruin) -> tuple:
-    """(printed rank + added ranks, 1 if wild) for ruin `cid` with record `ruin`."""
-    rank = cards.night[cid] if ruin[0] else cards.day[cid]
-    wild = 0
-    for kind, amount in effects_of(cards, cid, ruin):
-        if kind == "rank":
-            rank += amount
-        elif kind == "wild":
-            wild = 1
-    return rank, wild
-
-
 def derived(cards, cid: int, ruin) -> tuple:
     """What a State keeps of ruin `cid` with record `ruin` beside the record (never written to JSON): (rank,
-    wild, free positions, torches lit, ruins drawn): `rank_and_wild`, the positions with no discovery as a
-    mask (1 top, 2 middle, 4 bottom) and `on_play_effects`.
+    wild, free positions, torches lit, ruins drawn): its printed rank plus every "+rank", 1 if a "wild"
+    effect is on it, the positions with no discovery as a mask (1 top, 2 middle, 4 bottom), and what its
+    "light" and "draw" effects add up to when it is played.
 
     >>> from mars_rules.ruins.data import DEFAULT_CARDS
     >>> derived(DEFAULT_CARDS, 0, (0, -1, -1, -1, -1))   # ruin #0 as dealt: rank 1, every position free
     (1, 0, 7, 0, 0)
     """
-    rank, wild = rank_and_wild(cards, cid, ruin)
-    free = (ruin[2] < 0) | ((ruin[3] < 0) << 1) | ((ruin[4] < 0) << 2)
-    return (rank, wild, free) + on_play_effects(cards, cid, ruin)
+    rank = cards.night[cid] if ruin[0] else cards.day[cid]
+    wild = light = draw = 0
+    for kind, amount in effects_of(cards, cid, ruin):
+        if kind == "rank":
+            rank += amount
+        elif kind == "wild":
+            wild = 1
+        elif kind == "light":
+            light += amount
+        elif kind == "draw":
+            draw += amount
+    return rank, wild, (ruin[2] < 0) | ((ruin[3] < 0) << 1) | ((ruin[4] < 0) << 2), light, draw
+
+
+def rank_and_wild(cards, cid: int, ruin) -> tuple:
+    """(printed rank + added ranks, 1 if wild) for ruin `cid` with record `ruin`."""
+    return derived(cards, cid, ruin)[:2]
 
 
 def on_play_effects(cards, cid: int, ruin) -> tuple:
     """(torches lit, ruins each opponent draws) when ruin `cid` is played."""
-    light = draw = 0
-    for kind, amount in effects_of(cards, cid, ruin):
-        if kind == "light":
-            light += amount
-        elif kind == "draw":
-            draw += amount
-    return light, draw
+    return derived(cards, cid, ruin)[3:]
 
 
 def set_rank(pairs) -> int:
