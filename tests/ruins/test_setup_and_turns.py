@@ -48,7 +48,8 @@ def test_start_of_round_flip_is_secret_permanent_and_keeps_upgrades():
 def test_start_of_round_night_ruin_cannot_flip_back():
     s = ruins.new_game(players=2, seed=5)
     c = s.hands[0][0]
-    s = s._replace(ruins=s.ruins[:c] + ((1, -1, -1, -1, -1),) + s.ruins[c + 1:])
+    s = s.edit().night_side(c).done()  # turned in an earlier round
+    assert s.step == "night_flip" and s.to_move == 0 and s.rank[c] == s.cards.night[c]
     with pytest.raises(IllegalAction) as e:
         act(s, "flip", ruin=c)
     assert "already on its night side" in e.value.reason and e.value.rule == "Start of Round"
