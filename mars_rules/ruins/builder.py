@@ -246,7 +246,8 @@ class Builder(PositionBuilder):
         rec[k] = value
         values = derived(s.cards, cid, tuple(rec))
         self.state = s._replace(ruins=s.ruins[:cid] + (tuple(rec),) + s.ruins[cid + 1:],
-                                **{k: getattr(s, k)[:cid] + (v,) + getattr(s, k)[cid + 1:] for k, v in zip(DERIVED, values)})
+                                **{k: getattr(s, k)[:cid] + (v,) + getattr(s, k)[cid + 1:]
+                                   for k, v in zip(DERIVED, values)})
 
     # ----- claims, torches, VP -----------------------------------------------------------------------
     def claim(self, who, ruin) -> "Builder":

@@ -111,7 +111,8 @@ def _read(data, c, words, rules=None) -> State:
     c.done()
     ruins = tuple(tuple(rec) for rec in recs)
     # a blank record: its day rank, not wild, every position free, no effect
-    rank, wild, free, light, draw = list(cards.day), [0] * RUIN_COUNT, [7] * RUIN_COUNT, [0] * RUIN_COUNT, [0] * RUIN_COUNT
+    rank, wild, free = list(cards.day), [0] * RUIN_COUNT, [7] * RUIN_COUNT
+    light, draw = [0] * RUIN_COUNT, [0] * RUIN_COUNT
     for cid, rec in enumerate(ruins):  # a record out of range gets rank 0 here; the invariants refuse it
         if rec != _BLANK:
             if rec[0] in (0, 1) and -1 <= rec[2] < DISCOVERY_COUNT and -1 <= rec[3] < DISCOVERY_COUNT \
@@ -121,7 +122,8 @@ def _read(data, c, words, rules=None) -> State:
                 rank[cid] = 0
     state = State(players=tuple(names), seed=d["seed"], draws=d["draws"], step=d["step"], to_move=tm,
                   events=tuple(d["events"]), cards=cards, options=rules, used=tuple(lists["used"]), ruins=ruins,
-                  rank=tuple(rank), wild=tuple(wild), free=tuple(free), light=tuple(light), draw=tuple(draw), hands=tuple(tuple(h) for h in hands),
+                  rank=tuple(rank), wild=tuple(wild), free=tuple(free), light=tuple(light), draw=tuple(draw),
+                  hands=tuple(tuple(h) for h in hands),
                   **{_FIELD.get(k, k): tuple(lists[k]) for k in _LISTS if k != "used"},
                   last_rank=d["last_rank"], last_player=d["last_player"], round=d["round"],
                   first_player=d["first_player"], resume=tuple(resume),

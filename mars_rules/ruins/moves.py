@@ -137,8 +137,8 @@ def apply_discover(s, a):
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
     return _discovered(s, ruins, s.rank[:cid] + (rk,) + s.rank[cid + 1:], s.wild[:cid] + (w,) + s.wild[cid + 1:],
                        s.free[:cid] + (free,) + s.free[cid + 1:], s.light[:cid] + (light,) + s.light[cid + 1:],
-                       s.draw[:cid] + (draw,) + s.draw[cid + 1:], torches, s.market[:slot] + (-1,) + s.market[slot + 1:],
-                       ev)
+                       s.draw[:cid] + (draw,) + s.draw[cid + 1:], torches,
+                       s.market[:slot] + (-1,) + s.market[slot + 1:], ev)
 
 
 # apply_discover's s._replace(ruins=..., rank=..., wild=..., free=..., light=..., draw=..., torches=..., market=...,
