@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from mars_rules.core.builder import PositionBuilder
 
-from .crafting import derived, rank_and_wild, set_rank
+from .crafting import derived, set_rank
 from .data import COPIES, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT
 from .state import DERIVED, NO_FLIP, UNDECIDED
 from .text import effect_words
@@ -397,7 +397,7 @@ class Builder(PositionBuilder):
         last play (unless `set` gave them)."""
         s = self.state
         if self._last and "last_rank" not in self._explicit and s.last_play:
-            ranks = [rank_and_wild(s.cards, c, s.ruins[c]) for c in s.last_play]
+            ranks = [(s.rank[c], s.wild[c]) for c in s.last_play]  # derived values follow each record (_set_ruin)
             s = s._replace(last_rank=set_rank(ranks))
         if "passed" not in self._explicit and s.step in ("follow", "claim", "discover") \
                 and s.last_player >= 0 and type(s.to_move) is int:

@@ -56,16 +56,6 @@ def derived(cards, cid: int, ruin) -> tuple:
     return rank, wild, (ruin[2] < 0) | ((ruin[3] < 0) << 1) | ((ruin[4] < 0) << 2), light, draw
 
 
-def rank_and_wild(cards, cid: int, ruin) -> tuple:
-    """(printed rank + added ranks, 1 if wild) for ruin `cid` with record `ruin`."""
-    return derived(cards, cid, ruin)[:2]
-
-
-def on_play_effects(cards, cid: int, ruin) -> tuple:
-    """(torches lit, ruins each opponent draws) when ruin `cid` is played."""
-    return derived(cards, cid, ruin)[3:]
-
-
 def set_rank(pairs) -> int:
     """The rank of a play from its (rank, wild) pairs, or -1 if the ruins do not form a set."""
     if len(pairs) == 1:

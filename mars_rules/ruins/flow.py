@@ -12,6 +12,7 @@ from bisect import bisect_right
 from mars_rules.core import CHANCE, Action, draw_index, setter
 
 from . import text
+from .crafting import derived
 from .data import MAX_VP
 from .state import NO_FLIP, UNDECIDED, State
 
@@ -246,8 +247,8 @@ def next_flipper(s) -> int:
     return -1
 
 
-def reveal_flips(s, derive):
-    """Everyone has chosen: the flips are revealed and the first player leads. (`derive`: crafting.derived)"""
+def reveal_flips(s):
+    """Everyone has chosen: the flips are revealed and the first player leads."""
     ruins, rank, wild, free, light, draw = list(s.ruins), list(s.rank), list(s.wild), list(s.free), list(s.light), \
         list(s.draw)
     ev = []
@@ -256,7 +257,7 @@ def reveal_flips(s, derive):
         if cid >= 0:
             rec = ruins[cid]
             ruins[cid] = (1,) + rec[1:]
-            rank[cid], wild[cid], free[cid], light[cid], draw[cid] = derive(s.cards, cid, ruins[cid])
+            rank[cid], wild[cid], free[cid], light[cid], draw[cid] = derived(s.cards, cid, ruins[cid])
             ev.append(f"{s.players[p]} flipped ruin #{cid} to night rank {rank[cid]}.")
         else:
             ev.append(f"{s.players[p]} flipped nothing.")

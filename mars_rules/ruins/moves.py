@@ -36,7 +36,7 @@ def apply_flip(s, a):
     s = s._replace(flips=flips, events=(f"{_name(s)} has made a secret choice.",))
     q = flow.next_flipper(s)
     if q < 0:
-        return flow.reveal_flips(s, derived)
+        return flow.reveal_flips(s)
     return s._replace(to_move=q)
 
 
