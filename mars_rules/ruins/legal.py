@@ -53,9 +53,10 @@ def _market_offers(s) -> tuple:
     changes far less often than the position): (all of them; per slot, those leaving it out; per budget
     0..TORCHES_MOST, those it pays for; the (slot, offer) pairs; the (slot, card) pairs a plan may buy
     (`_cards`: no "draw" card, no "light" card lighting no more than it costs); the cost of the cheapest
-    "light" card of those; the rank a single ruin can
-    gain, by free positions and torches). The two per-slot and per-budget lists and the gains are filled
-    when first asked, by `_skipping`, `_within` and `_single_follows`. The cache is keyed by the market and
+    "light" card of those; the rank a single ruin can gain, by free positions and torches; per slot, the
+    cost of the cheapest rank-changing offer and of the cheapest of those "light" cards in another slot).
+    The two per-slot and per-budget lists and the gains are filled when first asked, by `_skipping`,
+    `_within` and `_single_follows`. The cache is keyed by the market and
     checks the card set (effects, positions) and the costs (the `market_costs` option) it was made with."""
     cards = s.cards
     costs = s.options.market_costs
@@ -75,12 +76,32 @@ def _market_offers(s) -> tuple:
             if kind == "light":
                 lights.append(costs[k])
     m = (tuple([o for _k, o in entries if o[2] != "light"]), [None] * len(market), [None] * (TORCHES_MOST + 1),
-         [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=1 << 30), {})
+         [(k, o) for k, o in entries if o[2] != "light"], entries, min(lights, default=_NONE), {}, [None] * len(market))
     if len(_offers_cache) > 500:  # a market seldom comes back in another game: keep the recent ones (few objects for
         # the garbage collector to walk)
         _offers_cache.clear()
     _offers_cache[market] = (cards, costs, m)
     return m
+
+
+_NONE = 1 << 30  # the cost of a card that is not there
+
+
+def _cheapest_others(m, slot) -> tuple:
+    """(the cost of the cheapest rank-changing offer, of the cheapest "light" card a plan may buy) of market
+    `m` (from `_market_offers`) in another slot than `slot`."""
+    row = m[7][slot]
+    if row is None:
+        plain = light = _NONE
+        for k, o in m[4]:
+            if k != slot:
+                if o[2] == "light":
+                    if o[0] < light:
+                        light = o[0]
+                elif o[0] < plain:
+                    plain = o[0]
+        row = m[7][slot] = (plain, light)
+    return row
 
 
 def _skipping(m, slot) -> tuple:
@@ -699,18 +720,11 @@ def legal(s) -> tuple:
                 left = budget - costs[k]
                 if kind == "light":
                     left = min(most, left + amount)
-                offers_k = _skipping(market, k)
-                alone = True
-                for o in offers_k:
-                    if o[0] <= left:
-                        alone = False
-                        break
+                cheapest, cheapest_light = _cheapest_others(market, k)
+                alone = left < cheapest
+                lit = left >= cheapest_light  # may a "light" card still be bought after this one? then _buy_ok decides
+                offers_k = None
                 bit = 1 << pos
-                lit = False  # may a "light" card still be bought after this one? then _buy_ok decides
-                for j2, o in market[4]:
-                    if j2 != k and o[2] == "light" and o[0] <= left:
-                        lit = True
-                        break
                 for j, c in enumerate(sel):
                     if ruins[c][slot_pos] >= 0:
                         continue  # the position is taken (as _buy_ok)
@@ -742,6 +756,8 @@ def legal(s) -> tuple:
                             w = 1
                         now = items[j]
                         items[j] = (rk, w, free & ~bit)
+                        if offers_k is None:
+                            offers_k = _skipping(market, k)
                         ok = completable(items, r_min, mode, offers_k, left)
                         items[j] = now
                     if ok:
