@@ -477,10 +477,12 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
     now = _budget(s, torches, sel)
     found = members(items, [hand.index(c) for c in sel], need, r, _within(m, now), now)
-    for extra, budget in _light_sets(s, torches, sel, lights, now):
-        must = sel + extra
-        if len(must) <= need:
-            found |= members(items, [hand.index(c) for c in must], need, r, _within(m, budget), budget)
+    if lights and _within(m, _budget(s, torches, sel + tuple(lights))):
+        for extra, budget in _light_sets(s, torches, sel, lights, now):
+            must = sel + extra
+            aff = _within(m, budget)
+            if len(must) <= need and aff:  # with no offer to buy, the plays holding `must` are found above
+                found |= members(items, [hand.index(c) for c in must], need, r, aff, budget)
     out = [c for i, c in enumerate(hand) if i in found and c not in sel]
     if not lit or len(out) + len(sel) == len(hand):
         return out

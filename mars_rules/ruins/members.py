@@ -33,8 +33,7 @@ def members(items, must, need: int, min_rank: int, offers: tuple, budget: int) -
     wilds = []
     to = {}  # end rank (at least min_rank, not its own) -> [(plain ruin, its ways to end there plain), ...]
     turners = []  # [(plain ruin, its ways to turn wild), ...]
-    row = _shifts_memo.get(id(offers))
-    known = row[1] if row is not None and row[0] is offers else {}  # _shifts's answers for these offers
+    known = _shifts_table(offers)  # _shifts's answers for these offers
     for i, (rk, w, free) in enumerate(items):
         if w:
             wilds.append(i)
@@ -150,18 +149,9 @@ def _shifts(free, offers, budget) -> tuple:
     turning it wild, ((mask, cost, rank added), ...) for those, and the same for every way). Kept per offers
     tuple (found by its id, the tuple itself kept and checked; equal tuples share their answers), then by
     free positions and budget."""
-    row = _shifts_memo.get(id(offers))
-    if row is None or row[0] is not offers:
-        if len(_shifts_memo) > 2_000:
-            _shifts_memo.clear()
-        if len(_shifts_alike) > 5_000:
-            _shifts_alike.clear()
-        alike = _shifts_alike.get(offers)  # an equal tuple met before (another market with the same offers)
-        if alike is None:
-            alike = _shifts_alike[offers] = {}
-        row = _shifts_memo[id(offers)] = (offers, alike)
+    table = _shifts_table(offers)
     key = (free, budget)
-    hit = row[1].get(key)
+    hit = table.get(key)
     if hit is None:
         plain, turns, turn_plus, every = {}, [], [], []
         for m, c, plus, becomes in _options(free, offers, budget):
@@ -173,9 +163,25 @@ def _shifts(free, offers, budget) -> tuple:
                 elif plus:
                     plain.setdefault(plus, []).append((m, c, 1))
         # tuples of plain values throughout: kept long, and the garbage collector can leave them out
-        hit = row[1][key] = (tuple([(plus, tuple(ways)) for plus, ways in plain.items()]), tuple(turns),
-                             tuple(turn_plus), tuple(every))
+        hit = table[key] = (tuple([(plus, tuple(ways)) for plus, ways in plain.items()]), tuple(turns),
+                            tuple(turn_plus), tuple(every))
     return hit
+
+
+def _shifts_table(offers) -> dict:
+    """The table of `_shifts`'s answers for `offers`, by (free positions, budget): found by the tuple's id (the
+    tuple itself kept and checked), shared by equal tuples (another market with the same offers)."""
+    row = _shifts_memo.get(id(offers))
+    if row is None or row[0] is not offers:
+        if len(_shifts_memo) > 2_000:
+            _shifts_memo.clear()
+        if len(_shifts_alike) > 5_000:
+            _shifts_alike.clear()
+        alike = _shifts_alike.get(offers)
+        if alike is None:
+            alike = _shifts_alike[offers] = {}
+        row = _shifts_memo[id(offers)] = (offers, alike)
+    return row[1]
 
 
 def _read_plays(found, need, must, threshold, fit, fit_val, cands, cand_opts, budget):
