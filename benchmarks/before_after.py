@@ -1,7 +1,7 @@
 """Random-play speed of this tree against an earlier commit, run side by side on the same machine.
 
     python benchmarks/before_after.py REV [game ...] [--rounds 5] [--games-per-run 6]
-    python benchmarks/before_after.py REV [game ...] --instructions [--games-per-run 4] [--jobs 2]
+    python benchmarks/before_after.py REV [game ...] --instructions [--games-per-run 12] [--warmup 4] [--jobs 2]
 
 REV (a commit, tag or branch) is checked out in a temporary git worktree (removed afterwards). Each
 round runs `bench_playouts.bench` once for the earlier code and once for this tree, in fresh processes,
@@ -11,8 +11,10 @@ action: legal actions + a uniform choice + advance). A benchmark, not a test: no
 
 On a shared or virtual machine the clock can swing by a fifth from one minute to the next. With
 `--instructions` each side instead plays the same random games under valgrind (callgrind; Debian's
-`valgrind` package), after as many warm-up games, and the machine instructions per action are printed
-(the games minus a run of the warm-up alone): the same figure on every run, what a change costs or saves.
+`valgrind` package), after `--warmup` games, and the machine instructions per action are printed (the games
+minus a run of the warm-up alone): the same figure on every run, what a change costs or saves. A few games
+are a small sample of the positions a game meets (Ruins 4 players: +10.6% over 4 games, +20.7% over 40 games
+for the same two commits), hence 12 by default; about 8 minutes for Ruins' four player counts.
 """
 from __future__ import annotations
 
@@ -59,21 +61,21 @@ sys.path.insert(1, {bench!r})
 import mars_rules
 from bench_playouts import play  # this tree's random game, on the code at root
 game = mars_rules.load({game!r})
-for seed in range(1, {games} + 1):
+for seed in range(1, {warmup} + 1):
     play(game, {players}, seed)
 print(sum(play(game, {players}, seed)[0] for seed in range(1001, 1001 + {measured})))
 """
 
 
-def instructions(root, game, players, games) -> float:
+def instructions(root, game, players, games, warmup=4) -> float:
     """Machine instructions per random-play action of `games` games of `game` at the code at `root`, after
-    as many warm-up games (memo tables fill as in a long simulation), by callgrind: the run of the warm-up
-    and the games less the run of the warm-up alone."""
+    `warmup` games (memo tables fill as in a long simulation), by callgrind: the run of the warm-up and the
+    games less the run of the warm-up alone."""
     counts = []
     actions = 0
     for measured in (games, 0):
-        code = COUNT.format(root=str(root), bench=str(ROOT / "benchmarks"), game=game, players=players, games=games,
-                            measured=measured)
+        code = COUNT.format(root=str(root), bench=str(ROOT / "benchmarks"), game=game, players=players,
+                            warmup=warmup, measured=measured)
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                                "-c", code], capture_output=True, text=True, check=True, cwd=root,
                               env={**os.environ, "PYTHONHASHSEED": "0"})  # set orders too: the same run each time
@@ -82,13 +84,13 @@ def instructions(root, game, players, games) -> float:
     return (counts[0] - counts[1]) / actions
 
 
-def count_rows(old, games, per, jobs) -> dict:
+def count_rows(old, games, per, jobs, warmup=4) -> dict:
     """{row: (instructions per action before, after)} for every game and player count."""
     import mars_rules
     rows = [(g, n) for g in games for n in mars_rules.load(g).PLAYER_COUNTS]
     work = [(root, g, n) for g, n in rows for root in (old, ROOT)]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        got = list(pool.map(lambda w: instructions(w[0], w[1], w[2], per), work))
+        got = list(pool.map(lambda w: instructions(w[0], w[1], w[2], per, warmup), work))
     return {f"{g} {n}p": (got[2 * i], got[2 * i + 1]) for i, (g, n) in enumerate(rows)}
 
 
@@ -111,19 +113,20 @@ def main(argv=None):
     ap.add_argument("rev", help="the earlier commit")
     ap.add_argument("games", nargs="*", help="games (default: all four)")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--games-per-run", type=int, default=None, help="default 6; with --instructions 4")
+    ap.add_argument("--games-per-run", type=int, default=None, help="default 6; with --instructions 12")
+    ap.add_argument("--warmup", type=int, default=4, help="with --instructions: untimed games first")
     ap.add_argument("--instructions", action="store_true", help="count instructions with valgrind, not time")
     ap.add_argument("--jobs", type=int, default=2, help="with --instructions: valgrind runs at once")
     args = ap.parse_args(argv)
     if args.instructions and not shutil.which("valgrind"):
         sys.exit("--instructions needs valgrind (Debian: apt-get install valgrind)")
-    per = args.games_per_run or (4 if args.instructions else 6)
+    per = args.games_per_run or (12 if args.instructions else 6)
     sys.path.insert(0, str(ROOT))
     import mars_rules
     games = args.games or sorted(mars_rules.GAMES)
     with worktree(args.rev) as old:
         if args.instructions:
-            counted = count_rows(old, games, per, args.jobs)
+            counted = count_rows(old, games, per, args.jobs, args.warmup)
         else:
             before, after = [], []
             for k in range(args.rounds):
@@ -131,7 +134,7 @@ def main(argv=None):
                 for runs, root in (pair if k % 2 == 0 else pair[::-1]):
                     runs.append(one_run(root, games, per))
     if args.instructions:
-        print(f"thousand instructions per random-play action, {per} games after {per} warm-up games: "
+        print(f"thousand instructions per random-play action, {per} games after {args.warmup} warm-up games: "
               f"{args.rev} -> this tree")
         for row, (b, a) in counted.items():
             print(f"{row:18} {b / 1000:8.1f} -> {a / 1000:8.1f}  {100 * (a - b) / b:+6.1f}%")
