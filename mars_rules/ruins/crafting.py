@@ -538,12 +538,21 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
     top_lit = min(extra, sum([x[3] for x in must]) + sum(sorted([x[3] for x in optional])[::-1][:n]))
     buyable = [orderable(cards, torches + k, most) for k in range(top_lit + 1)]
     inside = _subsets(buyable[-1])
+    seq = list(must) + list(optional)
     ways = {}
-    for x in list(must) + list(optional):
+    sorted_ways = {}  # per ruin: ({end rank: its ways ending plain there}, its ways ending wild), each in `ways` order
+    for x in seq:
         if x not in ways:
             rank, wild, free, _light = x
             ways[x] = [(used, rank + plus, wild or becomes_wild) for used, plus, becomes_wild in _ways(free, cards)
                        if used in inside]
+            plain, wild_ways = {}, []
+            for way in ways[x]:
+                if way[2]:
+                    wild_ways.append(way)
+                else:
+                    plain.setdefault(way[1], []).append(way)
+            sorted_ways[x] = (plain, wild_ways)
     if n == 1:  # a single ruin: printed plus added rank, wild or not
         x = must[0] if must else None
         for used, end, _w in ways[x] if x else ():
@@ -558,12 +567,16 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
             ends &= {end for _u, end, _w in ways[x]}
             all_wild = False
     for target in sorted(ends) + ([None] if all_wild else []):  # None: every ruin ends wild
-        fits = [[(u, end, w) for u, end, w in ways[x] if (w if target is None else w or end == target)]
-                for x in list(must) + list(optional)]
+        # each ruin's ways fitting the target (ending there plain, or wild), the way taking no card first if it fits
+        fits = []
+        for x in seq:
+            plain, wild_ways = sorted_ways[x]
+            at = plain.get(target) if target is not None else None
+            fits.append(at + wild_ways if at and wild_ways else at or wild_ways)
         if count is not None and sum(1 for f in fits[len(must):] if f) < count:
             continue
         states = {(0, 0, 0, -1)}  # (cards used, ruins added, own light, plain at target (1) or highest wild rank)
-        for i, x in enumerate(list(must) + list(optional)):
+        for i, x in enumerate(seq):
             optional_one = i >= len(must)
             options = fits[i]
             if optional_one and not options:
@@ -576,14 +589,15 @@ def play_search(must, optional, count, min_rank: int, cards: tuple, torches: int
             for mask, added, lit, mark in states:
                 if optional_one and count is not None and added == count:
                     continue
+                lit_now = lit + light if lit + light < extra else extra
                 for used, end, w in options:
                     if mask & used or mask | used not in inside:
                         continue
                     if target is None:
-                        new_mark = max(mark, end)
+                        new_mark = end if end > mark else mark
                     else:
                         new_mark = 1 if not w else mark
-                    nxt.add((mask | used, added + step, min(extra, lit + light), new_mark))
+                    nxt.add((mask | used, added + step, lit_now, new_mark))
             states = nxt
             if not states:
                 break
