@@ -735,8 +735,14 @@ def legal(s) -> tuple:
                         ok = True
                     elif single and items[0][0] + (amount if kind == "rank" else 0) >= r_min:
                         ok = True
-                    elif lit:
-                        ok = _buy_ok(s, k, c, budget, items, j)
+                    elif lit:  # legal as it would stand (no more buys), else may later buys finish it?
+                        ok = False
+                        if kind == "rank" or kind == "wild":
+                            now = pairs[j]
+                            pairs[j] = (now[0] + amount, now[1]) if kind == "rank" else (now[0], 1)
+                            ok = _ok(pairs, r_min, mode)
+                            pairs[j] = now
+                        ok = ok or _buy_ok(s, k, c, budget, items, j)
                     elif alone:
                         if kind == "rank":
                             now = pairs[j]
