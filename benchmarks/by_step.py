@@ -8,7 +8,8 @@ there were and the machine instructions each cost on average, and the same for `
 applied) and `resolve_chance` (a chance node). A kind is the position's step; for Ruins, a lead or a
 follow is split by the ruins already chosen ("lead+" once one is chosen, "followM" while more than one
 is still missing, "follow1" for a single ruin, "followLast" for the last one). With REV, the code at that
-commit (a temporary git worktree, as in before_after.py) is measured too, side by side.
+commit (a temporary git worktree, as in before_after.py) is measured too, side by side. When the two commits
+list different actions somewhere, their random games part there, and a kind's average is over other positions.
 
 Each call measured runs inside a C library call (qsort of two items, whose comparison calls back into
 Python) and callgrind counts only inside it (`--toggle-collect`), so the figure is the call's own cost in
