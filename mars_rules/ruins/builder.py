@@ -44,9 +44,9 @@ from __future__ import annotations
 
 from mars_rules.core.builder import PositionBuilder
 
-from .crafting import derived, set_rank
+from .crafting import set_rank, with_record
 from .data import COPIES, MARKET_SIZE, MAX_VP, POSITIONS, RUIN_COUNT
-from .state import DERIVED, NO_FLIP, UNDECIDED
+from .state import NO_FLIP, RUIN_FIELDS, UNDECIDED
 from .text import effect_words
 
 CHANCE_STEPS = ("deal", "draw", "refill")
@@ -244,10 +244,8 @@ class Builder(PositionBuilder):
         s = self.state
         rec = list(s.ruins[cid])
         rec[k] = value
-        values = derived(s.cards, cid, tuple(rec))
-        self.state = s._replace(ruins=s.ruins[:cid] + (tuple(rec),) + s.ruins[cid + 1:],
-                                **{k: getattr(s, k)[:cid] + (v,) + getattr(s, k)[cid + 1:]
-                                   for k, v in zip(DERIVED, values)})
+        fields = with_record(s.cards, tuple([getattr(s, name) for name in RUIN_FIELDS]), cid, tuple(rec))
+        self.state = s._replace(**dict(zip(RUIN_FIELDS, fields)))
 
     # ----- claims, torches, VP -----------------------------------------------------------------------
     def claim(self, who, ruin) -> "Builder":

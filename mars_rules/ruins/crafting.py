@@ -56,6 +56,19 @@ def derived(cards, cid: int, ruin) -> tuple:
     return rank, wild, (ruin[2] < 0) | ((ruin[3] < 0) << 1) | ((ruin[4] < 0) << 2), light, draw
 
 
+def with_record(cards, fields, cid: int, ruin) -> tuple:
+    """`fields` (a State's `ruins`, `rank`, `wild`, `free`, `light` and `draw`: state.RUIN_FIELDS) with ruin
+    `cid`'s record set to `ruin` and its derived values following it.
+
+    >>> from mars_rules.ruins.data import DEFAULT_CARDS
+    >>> fields = with_record(DEFAULT_CARDS, ((None,), (0,), (0,), (0,), (0,), (0,)), 0, (0, -1, -1, -1, -1))
+    >>> [f[0] for f in fields]
+    [(0, -1, -1, -1, -1), 1, 0, 7, 0, 0]
+    """
+    values = (ruin,) + derived(cards, cid, ruin)
+    return tuple([f[:cid] + (v,) + f[cid + 1:] for f, v in zip(fields, values)])
+
+
 def set_rank(pairs) -> int:
     """The rank of a play from its (rank, wild) pairs, or -1 if the ruins do not form a set."""
     if len(pairs) == 1:

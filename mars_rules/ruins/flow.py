@@ -12,9 +12,9 @@ from bisect import bisect_right
 from mars_rules.core import CHANCE, Action, draw_index, setter
 
 from . import text
-from .crafting import derived
+from .crafting import with_record
 from .data import MAX_VP
-from .state import NO_FLIP, UNDECIDED, State
+from .state import NO_FLIP, RUIN_FIELDS, UNDECIDED, State
 
 _fast = Action.fast
 _event = tuple.__new__
@@ -249,22 +249,18 @@ def next_flipper(s) -> int:
 
 def reveal_flips(s):
     """Everyone has chosen: the flips are revealed and the first player leads."""
-    ruins, rank, wild, free, light, draw = list(s.ruins), list(s.rank), list(s.wild), list(s.free), list(s.light), \
-        list(s.draw)
+    fields = tuple([getattr(s, name) for name in RUIN_FIELDS])
     ev = []
     for p in seats_from(s, s.first_player):
         cid = s.flips[p]
         if cid >= 0:
-            rec = ruins[cid]
-            ruins[cid] = (1,) + rec[1:]
-            rank[cid], wild[cid], free[cid], light[cid], draw[cid] = derived(s.cards, cid, ruins[cid])
-            ev.append(f"{s.players[p]} flipped ruin #{cid} to night rank {rank[cid]}.")
+            fields = with_record(s.cards, fields, cid, (1,) + fields[0][cid][1:])
+            ev.append(f"{s.players[p]} flipped ruin #{cid} to night rank {fields[1][cid]}.")
         else:
             ev.append(f"{s.players[p]} flipped nothing.")
     ev.append(f"{s.players[s.first_player]} leads the first trick of round {s.round}.")
-    return s._replace(ruins=tuple(ruins), rank=tuple(rank), wild=tuple(wild), free=tuple(free), light=tuple(light),
-                      draw=tuple(draw), step="lead",
-                      to_move=s.first_player, events=s._events + tuple(ev),
+    return s._replace(**dict(zip(RUIN_FIELDS, fields)), step="lead", to_move=s.first_player,
+                      events=s._events + tuple(ev),
                       flips=tuple(NO_FLIP if f == UNDECIDED else f for f in s.flips))
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from mars_rules.core import CHANCE, setter
 
 from . import flow, text
-from .crafting import derived, set_rank
+from .crafting import set_rank, with_record
 from .legal import draw_of, legal, light_of
-from .state import NO_FLIP, State
+from .state import NO_FLIP, RUIN_FIELDS, State
 from .text import Event
 from .why import why
 
@@ -120,9 +120,9 @@ def apply_discover(s, a):
     d = s.market[slot]
     pos = cards.disc_pos[d]
     rec = s.ruins[cid]
-    rec = rec[:2 + pos] + (d,) + rec[3 + pos:]
-    ruins = s.ruins[:cid] + (rec,) + s.ruins[cid + 1:]
-    rk, w, free, light, draw = derived(cards, cid, rec)
+    fields = with_record(cards, (s.ruins, s.rank, s.wild, s.free, s.light, s.draw), cid,
+                         rec[:2 + pos] + (d,) + rec[3 + pos:])
+    rk, w = fields[1][cid], fields[2][cid]
     rules = s.options
     cost = rules.market_costs[slot]
     left = s.torches[p] - cost
@@ -135,15 +135,11 @@ def apply_discover(s, a):
     else:
         ev = (_event(Event, (text.discover_event, cards, cost, slot, d, cid, s.rank[cid], rk, w, 0, 0, 0, 0)),)
     torches = s.torches[:p] + (left,) + s.torches[p + 1:]
-    return _discovered(s, ruins, s.rank[:cid] + (rk,) + s.rank[cid + 1:], s.wild[:cid] + (w,) + s.wild[cid + 1:],
-                       s.free[:cid] + (free,) + s.free[cid + 1:], s.light[:cid] + (light,) + s.light[cid + 1:],
-                       s.draw[:cid] + (draw,) + s.draw[cid + 1:], torches,
-                       s.market[:slot] + (-1,) + s.market[slot + 1:], ev)
+    return _discovered(s, *fields, torches, s.market[:slot] + (-1,) + s.market[slot + 1:], ev)
 
 
-# apply_discover's s._replace(ruins=..., rank=..., wild=..., free=..., light=..., draw=..., torches=..., market=...,
-# events=...)
-_discovered = setter(State, "ruins", "rank", "wild", "free", "light", "draw", "torches", "market", "events")
+# apply_discover's s._replace(ruins=..., rank=..., (the other derived fields), torches=..., market=..., events=...)
+_discovered = setter(State, *RUIN_FIELDS, "torches", "market", "events")
 
 
 def apply_play(s, a):

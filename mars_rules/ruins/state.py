@@ -17,7 +17,8 @@ UNDECIDED = -2   # flips[p]: the player has not chosen yet
 NO_FLIP = -1     # flips[p]: the player keeps every ruin day side up
 SECRET = -3      # flips[p] in another player's view: chosen, but hidden
 HIDDEN = -1      # a face-down card in a player's view
-DERIVED = ("rank", "wild", "free", "light", "draw")  # the fields kept per ruin beside its record: crafting.derived
+# a ruin's record and the fields derived from it (crafting.derived), in the order crafting.with_record takes them
+RUIN_FIELDS = ("ruins", "rank", "wild", "free", "light", "draw")
 
 
 class _Fields(NamedTuple):
