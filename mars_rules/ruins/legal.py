@@ -477,12 +477,11 @@ def _follow_members(s, p, sel, need, r, m, torches, lit=False) -> list:
     lights = [c for c in hand_lights(s, p)[0] if c not in sel] if torches < most else ()
     now = _budget(s, torches, sel)
     found = members(items, [hand.index(c) for c in sel], need, r, _within(m, now), now)
-    if lights and _within(m, _budget(s, torches, sel + tuple(lights))):
-        for extra, budget in _light_sets(s, torches, sel, lights, now):
-            must = sel + extra
-            aff = _within(m, budget)
-            if len(must) <= need and aff:  # with no offer to buy, the plays holding `must` are found above
-                found |= members(items, [hand.index(c) for c in must], need, r, aff, budget)
+    for extra, budget in _light_sets(s, torches, sel, lights, now):
+        must = sel + extra
+        aff = _within(m, budget)
+        if len(must) <= need and aff:  # with no offer to buy, the plays holding `must` are found above
+            found |= members(items, [hand.index(c) for c in must], need, r, aff, budget)
     out = [c for i, c in enumerate(hand) if i in found and c not in sel]
     if not lit or len(out) + len(sel) == len(hand):
         return out
@@ -659,6 +658,22 @@ def _lead_lights(s, p, sel, picked, m) -> list:
     return [c for c in hand if c in found]
 
 
+def _stands(pairs, j, kind, amount, r_min, mode, valid) -> bool:
+    """Is the play legal as it would stand once a discovery of `kind` (`amount`) is on its ruin `j`? `pairs`:
+    the chosen ruins' (rank, wild), left as they were; `valid`: the answer with no discovery."""
+    if kind == "rank":
+        now = pairs[j]
+        pairs[j] = (now[0] + amount, now[1])
+    elif kind == "wild":
+        now = pairs[j]
+        pairs[j] = (now[0], 1)
+    else:
+        return valid  # a "light" or "draw" card changes no rank
+    ok = _ok(pairs, r_min, mode)
+    pairs[j] = now
+    return ok
+
+
 # ----- legal --------------------------------------------------------------------------------------
 def legal(s) -> tuple:
     if s.viewer >= 0:
@@ -736,26 +751,9 @@ def legal(s) -> tuple:
                     elif single and items[0][0] + (amount if kind == "rank" else 0) >= r_min:
                         ok = True
                     elif lit:  # legal as it would stand (no more buys), else may later buys finish it?
-                        ok = False
-                        if kind == "rank" or kind == "wild":
-                            now = pairs[j]
-                            pairs[j] = (now[0] + amount, now[1]) if kind == "rank" else (now[0], 1)
-                            ok = _ok(pairs, r_min, mode)
-                            pairs[j] = now
-                        ok = ok or _buy_ok(s, k, c, budget, items, j)
+                        ok = _stands(pairs, j, kind, amount, r_min, mode, valid) or _buy_ok(s, k, c, budget, items, j)
                     elif alone:
-                        if kind == "rank":
-                            now = pairs[j]
-                            pairs[j] = (now[0] + amount, now[1])
-                            ok = _ok(pairs, r_min, mode)
-                            pairs[j] = now
-                        elif kind == "wild":
-                            now = pairs[j]
-                            pairs[j] = (now[0], 1)
-                            ok = _ok(pairs, r_min, mode)
-                            pairs[j] = now
-                        else:
-                            ok = valid
+                        ok = _stands(pairs, j, kind, amount, r_min, mode, valid)
                     else:  # _buy_ok(s, k, c, budget, items, j), with what concerns the slot made once
                         rk, w, free = items[j]
                         if kind == "rank":
