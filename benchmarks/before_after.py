@@ -67,6 +67,15 @@ print(sum(play(game, {players}, seed)[0] for seed in range(1001, 1001 + {measure
 """
 
 
+def callgrind(root, code, *flags) -> tuple:
+    """(machine instructions counted, standard output) of `python -c code` run at `root` under valgrind's
+    callgrind with `flags`; PYTHONHASHSEED=0, so that set orders too are the same at each run."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *flags, sys.executable,
+                           "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), done.stdout
+
+
 def instructions(root, game, players, games, warmup=4) -> float:
     """Machine instructions per random-play action of `games` games of `game` at the code at `root`, after
     `warmup` games (memo tables fill as in a long simulation), by callgrind: the run of the warm-up and the
@@ -76,11 +85,9 @@ def instructions(root, game, players, games, warmup=4) -> float:
     for measured in (games, 0):
         code = COUNT.format(root=str(root), bench=str(ROOT / "benchmarks"), game=game, players=players,
                             warmup=warmup, measured=measured)
-        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                               "-c", code], capture_output=True, text=True, check=True, cwd=root,
-                              env={**os.environ, "PYTHONHASHSEED": "0"})  # set orders too: the same run each time
-        counts.append(int(re.search(r"Collected : (\d+)", done.stderr).group(1)))
-        actions = actions or int(done.stdout.split()[-1])
+        collected, out = callgrind(root, code)
+        counts.append(collected)
+        actions = actions or int(out.split()[-1])
     return (counts[0] - counts[1]) / actions
 
 

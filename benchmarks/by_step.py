@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from before_after import callgrind, worktree  # noqa: E402 - the benchmarks folder is not a package
 
 CHILD = r'''
 import ctypes, random, sys
@@ -127,10 +127,8 @@ def _kind_source() -> str:
 def count(root, game, players, games, kind) -> tuple:
     """(instructions counted, calls measured) for `kind` at the code at `root`."""
     code = CHILD.format(root=str(root), game=game, players=players, games=games, kind=kind)
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*qsort*",
-                           sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})
-    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)), int(done.stdout.split()[-1])
+    collected, out = callgrind(root, code, "--toggle-collect=*qsort*")
+    return collected, int(out.split()[-1])
 
 
 def kinds(root, game, players, games) -> list:
@@ -162,8 +160,6 @@ def main(argv=None):
     now = table(ROOT, args.game, args.players, args.games, args.jobs)
     before = {}
     if args.rev:
-        sys.path.insert(0, str(ROOT / "benchmarks"))
-        from before_after import worktree
         with worktree(args.rev) as old:
             before = table(old, args.game, args.players, args.games, args.jobs)
     print(f"{args.game}, {args.players} players, {args.games} random games: thousand instructions per call "
