@@ -65,8 +65,11 @@ def with_record(cards, fields, cid: int, ruin) -> tuple:
     >>> [f[0] for f in fields]
     [(0, -1, -1, -1, -1), 1, 0, 7, 0, 0]
     """
-    values = (ruin,) + derived(cards, cid, ruin)
-    return tuple([f[:cid] + (v,) + f[cid + 1:] for f, v in zip(fields, values)])
+    ruins, rank, wild, free, light, draw = fields
+    rk, w, fr, lit, dr = derived(cards, cid, ruin)
+    end = cid + 1  # written out, not a loop over the fields: a discovery (random play's hot path) comes here
+    return (ruins[:cid] + (ruin,) + ruins[end:], rank[:cid] + (rk,) + rank[end:], wild[:cid] + (w,) + wild[end:],
+            free[:cid] + (fr,) + free[end:], light[:cid] + (lit,) + light[end:], draw[:cid] + (dr,) + draw[end:])
 
 
 def set_rank(pairs) -> int:
